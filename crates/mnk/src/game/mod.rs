@@ -1,0 +1,20 @@
+//! The m,n,k-game itself: geometry, sides, rules, the board, hashing and symmetry.
+
+mod board;
+mod geometry;
+mod history;
+mod masks;
+mod side;
+mod symmetry;
+mod variant;
+mod windows;
+pub mod zobrist;
+
+pub use board::{Board, MoveError, Status, WinLine};
+pub use geometry::{Cell, Direction, MAX_CELLS, MAX_SIDE, Size};
+pub use history::Game;
+pub use masks::WinMasks;
+pub use side::Side;
+pub use symmetry::{Symmetry, SymmetryTable};
+pub use variant::{Rule, RuleError, Variant, VariantError, parse_size};
+pub use windows::Windows;

@@ -1,0 +1,14 @@
+//! # mnk
+//!
+//! m,n,k-games (an m x n board, k stones in a row win): the rules, move notation, counting
+//! ground truth, and computer players from the tutorials the project grew from up to perfect
+//! play. The library does no I/O; the `mnk` command lives in the `mnk-cli` crate.
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod count;
+pub mod game;
+pub mod notation;
+pub mod players;
+pub mod search;
+pub mod solve;

@@ -1,0 +1,280 @@
+//! `alphabeta` (seeds 000/001): alpha-beta search with the evaluation the seeds describe,
+//! e(P) = (lines still open for MAX) - (lines still open for MIN), +100 / -100 for a won
+//! position. MAX is the side to move at the root. A line is a k-window (k consecutive cells in
+//! a row, column or diagonal); it is open for a side while it holds no stone of the other side.
+//! On 3x3 these are the seed's eight lines.
+//!
+//! Like the seed, a win scores 100 however far away it is, and the root keeps the first move
+//! (row-major) whose value beats all before it. The seed's code counts open columns twice
+//! and open rows not at all; its text counts every line once, which is what this player does.
+//! Full-depth search on 3x3 never reaches the evaluation (a full board without a winner has
+//! no open line for either side), so both give the seed's decisions there.
+//!
+//! Depth: to the end of the game when at most [`FULL_DEPTH_EMPTY`] cells are empty, else
+//! [`DEFAULT_DEPTH`] plies, evaluating the horizon with e(P); `depth=N` overrides.
+
+use super::{Choice, Player, PlayerError, PlayerOptions, Value};
+use crate::game::{Board, Cell, Side, Status, Windows};
+use crate::search::{Control, Limits};
+
+/// The score of a won position.
+pub const WIN: i32 = 100;
+/// Search to the end when this few cells are empty (3x3 and smaller boards from the start).
+pub const FULL_DEPTH_EMPTY: usize = 10;
+/// The depth used on larger boards.
+pub const DEFAULT_DEPTH: u32 = 4;
+
+/// The number of open k-windows for each side, kept up to date as stones come and go.
+#[derive(Debug, Clone)]
+pub struct OpenLines {
+    windows: Windows,
+    /// Stones of X and O in each window.
+    counts: Vec<[u8; 2]>,
+    /// Windows with no O stone (open for X), and with no X stone (open for O).
+    open: [i32; 2],
+}
+
+impl OpenLines {
+    /// The counts for a position.
+    #[must_use]
+    pub fn new(board: &Board) -> Self {
+        let windows = Windows::new(board.size(), board.variant().k());
+        let mut lines = OpenLines {
+            counts: vec![[0, 0]; windows.len()],
+            open: [windows.len() as i32; 2],
+            windows,
+        };
+        for cell in board.size().all_cells() {
+            if let Some(side) = board.get(cell) {
+                lines.place(cell, side);
+            }
+        }
+        lines
+    }
+
+    /// Records a stone of `side` on `cell`.
+    pub fn place(&mut self, cell: Cell, side: Side) {
+        let (me, them) = (side.index(), side.other().index());
+        for &w in self.windows.through(cell) {
+            let c = &mut self.counts[w as usize];
+            if c[me] == 0 {
+                self.open[them] -= 1; // the window is no longer open for the other side
+            }
+            c[me] += 1;
+        }
+    }
+
+    /// Removes a stone of `side` from `cell`.
+    pub fn remove(&mut self, cell: Cell, side: Side) {
+        let (me, them) = (side.index(), side.other().index());
+        for &w in self.windows.through(cell) {
+            let c = &mut self.counts[w as usize];
+            c[me] -= 1;
+            if c[me] == 0 {
+                self.open[them] += 1;
+            }
+        }
+    }
+
+    /// Windows still open for `side`.
+    #[must_use]
+    pub const fn open_for(&self, side: Side) -> i32 {
+        self.open[side.index()]
+    }
+
+    /// e(P) for `max_side`.
+    #[must_use]
+    pub const fn evaluate(&self, max_side: Side) -> i32 {
+        self.open_for(max_side) - self.open_for(max_side.other())
+    }
+}
+
+/// The alpha-beta player of seeds 000/001.
+#[derive(Debug, Clone)]
+pub struct AlphaBeta {
+    options: PlayerOptions,
+}
+
+struct Search<'a> {
+    board: Board,
+    lines: OpenLines,
+    max_side: Side,
+    nodes: u64,
+    control: &'a Control,
+}
+
+impl Search<'_> {
+    fn play(&mut self, cell: Cell) {
+        let side = self.board.to_move();
+        self.board.play(cell);
+        self.lines.place(cell, side);
+    }
+
+    fn unmake(&mut self, cell: Cell) {
+        self.board.unmake(cell);
+        self.lines.remove(cell, self.board.to_move());
+    }
+
+    /// Minimax value for MAX with alpha-beta pruning (fail-hard bounds as in the seed's `dfs`);
+    /// `None` when stopped.
+    fn value(&mut self, remaining: Option<u32>, mut alpha: i32, mut beta: i32) -> Option<i32> {
+        self.nodes += 1;
+        if self.control.poll(self.nodes) {
+            return None;
+        }
+        match self.board.status() {
+            Status::Won { side, .. } => {
+                return Some(if side == self.max_side { WIN } else { -WIN });
+            }
+            Status::Draw => return Some(self.lines.evaluate(self.max_side)),
+            Status::InProgress if remaining == Some(0) => {
+                return Some(self.lines.evaluate(self.max_side));
+            }
+            Status::InProgress => {}
+        }
+        let is_max = self.board.to_move() == self.max_side;
+        let mut best = if is_max { -2 * WIN } else { 2 * WIN };
+        let moves: Vec<Cell> = self.board.moves().collect();
+        for cell in moves {
+            self.play(cell);
+            let v = self.value(remaining.map(|r| r - 1), alpha, beta);
+            self.unmake(cell);
+            let v = v?;
+            if is_max {
+                best = best.max(v);
+                if best >= beta {
+                    return Some(best);
+                }
+                alpha = alpha.max(best);
+            } else {
+                best = best.min(v);
+                if best <= alpha {
+                    return Some(best);
+                }
+                beta = beta.min(best);
+            }
+        }
+        Some(best)
+    }
+}
+
+impl AlphaBeta {
+    /// The player; `options.depth` overrides the default depth.
+    #[must_use]
+    pub fn new(options: PlayerOptions) -> Self {
+        AlphaBeta { options }
+    }
+
+    /// The depth used on `board`: `None` means to the end of the game.
+    #[must_use]
+    pub fn depth_for(&self, board: &Board) -> Option<u32> {
+        self.options
+            .depth
+            .or((board.empty_cells() > FULL_DEPTH_EMPTY).then_some(DEFAULT_DEPTH))
+    }
+}
+
+impl Player for AlphaBeta {
+    fn name(&self) -> &'static str {
+        "alphabeta"
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            depth: self.options.depth,
+            nodes: self.options.nodes,
+            time: self.options.time(),
+        }
+    }
+
+    fn choose(&mut self, board: &Board, control: &Control) -> Result<Choice, PlayerError> {
+        if board.is_over() {
+            return Err(PlayerError::GameOver);
+        }
+        let depth = self.depth_for(board);
+        let mut search = Search {
+            board: board.clone(),
+            lines: OpenLines::new(board),
+            max_side: board.to_move(),
+            nodes: 1,
+            control,
+        };
+        let mut best: Option<(Cell, i32)> = None;
+        let moves: Vec<Cell> = board.moves().collect();
+        for cell in moves {
+            search.play(cell);
+            let alpha = best.map_or(-2 * WIN, |(_, v)| v);
+            let value = search.value(depth.map(|d| d.saturating_sub(1)), alpha, 2 * WIN);
+            search.unmake(cell);
+            let value = value.ok_or_else(|| PlayerError::Stopped {
+                player: "alphabeta",
+                nodes: search.nodes,
+                hint: "; give a smaller depth".to_string(),
+            })?;
+            if best.is_none_or(|(_, b)| value > b) {
+                best = Some((cell, value));
+            }
+        }
+        let (cell, value) = best.ok_or(PlayerError::GameOver)?;
+        Ok(Choice {
+            value: Some(Value::Score(value)),
+            depth,
+            ..Choice::new(cell, search.nodes)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Rule, Size, Variant};
+
+    #[test]
+    fn open_lines_on_tic_tac_toe() {
+        let v = Variant::tic_tac_toe();
+        let board = Board::from_moves(v, &[Cell(4)]).unwrap();
+        let lines = OpenLines::new(&board);
+        // X in the centre: all 8 lines open for X, the 4 through the centre closed for O.
+        assert_eq!((lines.open_for(Side::X), lines.open_for(Side::O)), (8, 4));
+        assert_eq!(lines.evaluate(Side::X), 4);
+        let board = Board::from_moves(v, &[Cell(4), Cell(0)]).unwrap();
+        assert_eq!(OpenLines::new(&board).evaluate(Side::X), 5 - 4);
+    }
+
+    #[test]
+    fn incremental_counts_match_a_fresh_count() {
+        let v = Variant::new(Size::new(6, 5), 4, Rule::Freestyle).unwrap();
+        let mut board = Board::new(v);
+        let mut lines = OpenLines::new(&board);
+        for i in [7u16, 8, 14, 20, 27, 2, 28, 13] {
+            let side = board.to_move();
+            board.play(Cell(i));
+            lines.place(Cell(i), side);
+            let fresh = OpenLines::new(&board);
+            assert_eq!(lines.open, fresh.open);
+        }
+    }
+
+    #[test]
+    fn takes_a_win_and_blocks_a_threat() {
+        let v = Variant::tic_tac_toe();
+        let mut ab = AlphaBeta::new(PlayerOptions::default());
+        let pick = |moves: &[u16], ab: &mut AlphaBeta| {
+            let cells: Vec<Cell> = moves.iter().map(|&i| Cell(i)).collect();
+            ab.choose(
+                &Board::from_moves(v, &cells).unwrap(),
+                &Control::unlimited(),
+            )
+            .unwrap()
+        };
+        let c = pick(&[0, 3, 1, 4], &mut ab);
+        assert_eq!((c.cell, c.value), (Cell(2), Some(Value::Score(WIN))));
+        assert_eq!(pick(&[4, 0, 8], &mut ab).value, Some(Value::Score(0)));
+        // Depth-limited on a larger board it still blocks: O has c4 d4 e4 (cells 14-16), X holds b4.
+        let v = Variant::new(Size::square(6), 4, Rule::Freestyle).unwrap();
+        let cells: Vec<Cell> = [0u16, 14, 5, 15, 13, 16].iter().map(|&i| Cell(i)).collect();
+        let board = Board::from_moves(v, &cells).unwrap();
+        let c = ab.choose(&board, &Control::unlimited()).unwrap();
+        assert_eq!(c.cell, Cell(17));
+    }
+}

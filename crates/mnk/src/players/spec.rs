@@ -1,0 +1,174 @@
+//! Player specifications: a catalog name with optional settings, `NAME:key=value,...`.
+//!
+//! `perfect`, `gomoku-pruned:depth=3`, `engine:time-ms=100,depth=8` (`:` also separates settings).
+
+use super::catalog;
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+use thiserror::Error;
+
+/// Settings a player can be given; each player uses those that apply to it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PlayerOptions {
+    /// Search depth in plies.
+    pub depth: Option<u32>,
+    /// Node budget per move.
+    pub nodes: Option<u64>,
+    /// Time budget per move, in milliseconds.
+    pub time_ms: Option<u64>,
+    /// Search threads.
+    pub threads: Option<usize>,
+    /// Memory for tables, in MiB.
+    pub memory_mib: Option<u64>,
+}
+
+impl PlayerOptions {
+    /// The settings accepted after `NAME:`.
+    pub const KEYS: &'static str = "depth, nodes, time-ms, threads, memory-mb";
+
+    /// Fills every setting `self` leaves unset from `defaults`.
+    #[must_use]
+    pub fn or(self, defaults: PlayerOptions) -> PlayerOptions {
+        PlayerOptions {
+            depth: self.depth.or(defaults.depth),
+            nodes: self.nodes.or(defaults.nodes),
+            time_ms: self.time_ms.or(defaults.time_ms),
+            threads: self.threads.or(defaults.threads),
+            memory_mib: self.memory_mib.or(defaults.memory_mib),
+        }
+    }
+
+    /// The time budget as a duration.
+    #[must_use]
+    pub fn time(&self) -> Option<Duration> {
+        self.time_ms.map(Duration::from_millis)
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
+        let bad = || SpecError::BadValue {
+            key: key.to_string(),
+            value: value.to_string(),
+        };
+        let number = |v: &str| v.trim().replace('_', "").parse::<u64>().map_err(|_| bad());
+        match key.trim().to_ascii_lowercase().replace('_', "-").as_str() {
+            "depth" | "d" => self.depth = Some(u32::try_from(number(value)?).map_err(|_| bad())?),
+            "nodes" | "n" => self.nodes = Some(number(value)?),
+            "time-ms" | "time" | "ms" => self.time_ms = Some(number(value)?),
+            "threads" => {
+                self.threads = Some(usize::try_from(number(value)?).map_err(|_| bad())?.max(1))
+            }
+            "memory-mb" | "memory" | "hash" => self.memory_mib = Some(number(value)?),
+            _ => return Err(SpecError::UnknownKey(key.to_string())),
+        }
+        Ok(())
+    }
+}
+
+/// A player named on a command line or in a request, with its own settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerSpec {
+    /// The catalog name.
+    pub name: &'static str,
+    /// Settings given with the name.
+    pub options: PlayerOptions,
+}
+
+/// Why a player specification was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SpecError {
+    /// No player by that name.
+    #[error("unknown player '{0}'; the players are: {list}", list = catalog::names().join(", "))]
+    UnknownPlayer(String),
+    /// A setting no player has.
+    #[error("unknown setting '{0}' for a player; the settings are: {keys}", keys = PlayerOptions::KEYS)]
+    UnknownKey(String),
+    /// A setting without `=value`, or a value that is not a number.
+    #[error("setting '{key}' needs a whole number, not '{value}' (e.g. depth=4)")]
+    BadValue {
+        /// The setting.
+        key: String,
+        /// What was given.
+        value: String,
+    },
+}
+
+impl FromStr for PlayerSpec {
+    type Err = SpecError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut parts = s.trim().split([':', ',']);
+        let name = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
+        let info = catalog::info(&name).ok_or_else(|| SpecError::UnknownPlayer(name.clone()))?;
+        let mut options = PlayerOptions::default();
+        for part in parts.filter(|p| !p.trim().is_empty()) {
+            let (key, value) = part.split_once('=').ok_or_else(|| SpecError::BadValue {
+                key: part.to_string(),
+                value: String::new(),
+            })?;
+            options.set(key, value)?;
+        }
+        Ok(PlayerSpec {
+            name: info.name,
+            options,
+        })
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)?;
+        let o = &self.options;
+        let settings: Vec<String> = [
+            o.depth.map(|v| format!("depth={v}")),
+            o.nodes.map(|v| format!("nodes={v}")),
+            o.time_ms.map(|v| format!("time-ms={v}")),
+            o.threads.map(|v| format!("threads={v}")),
+            o.memory_mib.map(|v| format!("memory-mb={v}")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if !settings.is_empty() {
+            write!(f, ":{}", settings.join(","))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_settings_parse() {
+        let spec: PlayerSpec = "gomoku-pruned:depth=3".parse().unwrap();
+        assert_eq!(spec.name, "gomoku-pruned");
+        assert_eq!(spec.options.depth, Some(3));
+        let spec: PlayerSpec = "Perfect:time-ms=100,nodes=1_000".parse().unwrap();
+        assert_eq!(
+            (spec.options.time_ms, spec.options.nodes),
+            (Some(100), Some(1000))
+        );
+        assert_eq!(spec.to_string(), "perfect:nodes=1000,time-ms=100");
+        assert_eq!(spec.to_string().parse::<PlayerSpec>().unwrap(), spec);
+    }
+
+    #[test]
+    fn bad_specs_say_what_is_accepted() {
+        let e = "nobody".parse::<PlayerSpec>().unwrap_err();
+        assert!(e.to_string().contains("perfect"), "{e}");
+        assert!(matches!(
+            "minimax:colour=red".parse::<PlayerSpec>(),
+            Err(SpecError::UnknownKey(_))
+        ));
+        assert!(matches!(
+            "minimax:depth=deep".parse::<PlayerSpec>(),
+            Err(SpecError::BadValue { .. })
+        ));
+        assert!(matches!(
+            "minimax:depth".parse::<PlayerSpec>(),
+            Err(SpecError::BadValue { .. })
+        ));
+    }
+}

@@ -1,0 +1,109 @@
+//! Search limits (depth, nodes, time) and the signal that stops a search.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// What a player may spend on one move. `None` means "no limit of this kind".
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Plies to search (each player documents what its depth means).
+    pub depth: Option<u32>,
+    /// Positions to visit.
+    pub nodes: Option<u64>,
+    /// Wall-clock time for the move.
+    pub time: Option<Duration>,
+}
+
+/// Checked by a search every few nodes: stop when the node budget, the deadline or an external
+/// stop signal (Ctrl-C, a server shutting down a search) says so.
+#[derive(Debug, Clone, Default)]
+pub struct Control {
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl Control {
+    /// How often (in nodes) a search should call [`Control::should_stop`]: the clock is read at
+    /// most once per this many nodes.
+    pub const CHECK_EVERY: u64 = 1024;
+
+    /// No limits at all.
+    #[must_use]
+    pub fn unlimited() -> Self {
+        Control::default()
+    }
+
+    /// A control that starts now with the node and time parts of `limits`.
+    #[must_use]
+    pub fn start(limits: &Limits) -> Self {
+        Control {
+            deadline: limits.time.map(|t| Instant::now() + t),
+            node_limit: limits.nodes,
+            stop: None,
+        }
+    }
+
+    /// Adds an external stop flag.
+    #[must_use]
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// The deadline, if any.
+    #[must_use]
+    pub const fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// The node budget, if any.
+    #[must_use]
+    pub const fn node_limit(&self) -> Option<u64> {
+        self.node_limit
+    }
+
+    /// Whether the search that has visited `nodes` positions must stop now.
+    #[must_use]
+    pub fn should_stop(&self, nodes: u64) -> bool {
+        self.node_limit.is_some_and(|n| nodes >= n)
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// [`Control::should_stop`], but only reads the clock every [`Control::CHECK_EVERY`] nodes.
+    #[must_use]
+    pub fn poll(&self, nodes: u64) -> bool {
+        self.node_limit.is_some_and(|n| nodes >= n)
+            || (nodes.is_multiple_of(Self::CHECK_EVERY) && self.should_stop(nodes))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_limits_and_stop_flags_stop() {
+        let c = Control::start(&Limits {
+            nodes: Some(10),
+            ..Limits::default()
+        });
+        assert!(!c.should_stop(9));
+        assert!(c.poll(10));
+        let flag = Arc::new(AtomicBool::new(false));
+        let c = Control::unlimited().with_stop(flag.clone());
+        assert!(!c.should_stop(0));
+        flag.store(true, Ordering::Relaxed);
+        assert!(c.should_stop(0));
+        let c = Control::start(&Limits {
+            time: Some(Duration::ZERO),
+            ..Limits::default()
+        });
+        assert!(c.should_stop(1));
+    }
+}
