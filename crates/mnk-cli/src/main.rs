@@ -1,1 +1,12 @@
-fn main() {}
+//! `mnk`: play, analyse and count m,n,k-games from the command line.
+
+mod args;
+mod commands;
+mod render;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    commands::run(args::Cli::parse())
+}

@@ -1,0 +1,208 @@
+//! The command line: every subcommand's options, parsed by clap.
+
+use clap::{Args, Parser, Subcommand};
+use mnk::game::{Rule, Size, Variant, VariantError, parse_size};
+use mnk::players::PlayerSpec;
+
+const EXAMPLES: &str = "\
+Examples:
+  mnk                                  play tic-tac-toe against the perfect player
+  mnk play --size 15 --o gomoku-pruned gomoku on 15x15 against seed 003's best program
+  mnk play --size 4 --x perfect --o human --k 3
+  mnk best --moves \"b2 a1\" --ai minimax --json
+  mnk perft --size 3 --depth 9
+  mnk count --size 4x4 --k 4
+  mnk players";
+
+/// Play, analyse and count m,n,k-games: an m x n board, k stones in a row win.
+#[derive(Debug, Parser)]
+#[command(name = "mnk", version, after_help = EXAMPLES, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// What to do (`play` when omitted).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Options of `play`, which runs when no subcommand is given.
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play a game in the terminal (the default).
+    #[command(after_help = "\
+Examples:
+  mnk play                               you (X) against perfect on 3x3
+  mnk play --x perfect                   perfect moves first, you play O
+  mnk play --size 8 --k 5 --o gomoku-pruned:depth=3
+  mnk play --x alphabeta --o rules       watch two computer players
+  printf 'b2\\nquit\\n' | mnk play         scripted, no terminal needed
+
+During the game type a move (b2, h8), or: undo, hint, moves, board, help, quit (or bye).")]
+    Play(PlayArgs),
+    /// Print the move a player chooses in a position.
+    #[command(after_help = "\
+Examples:
+  mnk best --ai perfect                  the perfect first move on 3x3
+  mnk best --moves \"b2 a1\" --ai minimax --json
+  mnk best --size 8 --k 5 --ai gomoku-pruned --depth 3 --moves \"d4 e5 e4\"")]
+    Best(BestArgs),
+    /// List the computer players, with their origins.
+    Players(PlayersArgs),
+    /// Count move sequences of a given length (a finished game is not extended).
+    #[command(after_help = "\
+Examples:
+  mnk perft --size 3x3 --k 3 --depth 9   127872
+  mnk perft --size 15 --depth 3 --json
+  mnk perft --depth 4 --divide           per first move")]
+    Perft(PerftArgs),
+    /// Count every reachable position, the finished ones, and the complete games by outcome.
+    #[command(after_help = "\
+Examples:
+  mnk count --size 3x3 --k 3             5478 positions, 255168 games
+  mnk count --size 4x4 --k 4 --json      9722011 positions, in seconds
+  mnk count --moves b2                   from a position")]
+    Count(CountArgs),
+}
+
+/// The game being played: board, k and rule.
+#[derive(Debug, Clone, Args)]
+pub struct GameArgs {
+    /// Board size: one number for a square (15) or WIDTHxHEIGHT (7x6); each side 1 to 26.
+    #[arg(long, short = 's', default_value = "3x3", value_parser = parse_size)]
+    pub size: Size,
+    /// Stones in a row to win; default min(width, height, 5).
+    #[arg(long, short = 'k')]
+    pub k: Option<u32>,
+    /// Win rule: freestyle (k or more in a row) or exact (exactly k; overlines do not win).
+    #[arg(long, default_value = "freestyle")]
+    pub rule: Rule,
+}
+
+impl GameArgs {
+    /// The checked variant.
+    pub fn variant(&self) -> Result<Variant, VariantError> {
+        Variant::new(
+            self.size,
+            self.k.unwrap_or_else(|| Variant::default_k(self.size)),
+            self.rule,
+        )
+    }
+}
+
+/// Options of `mnk play`.
+#[derive(Debug, Clone, Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Who plays X (moves first): `human` or a player name, optionally with settings
+    /// (`gomoku-pruned:depth=3`). Default: human.
+    #[arg(long, value_name = "PLAYER")]
+    pub x: Option<SeatSpec>,
+    /// Who plays O: `human` or a player. Default: the strongest player for the board if X is
+    /// human (perfect on 3x3), otherwise human.
+    #[arg(long, value_name = "PLAYER")]
+    pub o: Option<SeatSpec>,
+    /// Search depth for computer players that have one and were not given their own.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Time per computer move, in milliseconds, for players that take a time limit.
+    #[arg(long)]
+    pub time_ms: Option<u64>,
+    /// Start from this position: moves in notation, X first ("b2 a1" or "b2a1").
+    #[arg(long, default_value = "")]
+    pub moves: String,
+}
+
+/// Who plays a side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeatSpec {
+    /// A person at the keyboard.
+    Human,
+    /// A computer player.
+    Computer(PlayerSpec),
+}
+
+impl std::str::FromStr for SeatSpec {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if matches!(
+            s.trim().to_ascii_lowercase().as_str(),
+            "human" | "me" | "person"
+        ) {
+            Ok(SeatSpec::Human)
+        } else {
+            s.parse()
+                .map(SeatSpec::Computer)
+                .map_err(|e| format!("{e}; or 'human'"))
+        }
+    }
+}
+
+/// Options of `mnk best`.
+#[derive(Debug, Clone, Args)]
+pub struct BestArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The player to ask (a name from `mnk players`, optionally `NAME:key=value`).
+    /// Default: the strongest player for the board.
+    #[arg(long, value_name = "PLAYER")]
+    pub ai: Option<PlayerSpec>,
+    /// Search depth, for players that have one.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Time limit in milliseconds.
+    #[arg(long)]
+    pub time_ms: Option<u64>,
+    /// Node limit.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// The position: moves in notation, X first.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// Print one JSON object: {"move", "value", "nodes", "time_ms", ...}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Options of `mnk players`.
+#[derive(Debug, Clone, Args)]
+pub struct PlayersArgs {
+    /// Print a JSON array.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Options of `mnk perft`.
+#[derive(Debug, Clone, Args)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Length of the move sequences to count.
+    #[arg(long, short = 'd')]
+    pub depth: u32,
+    /// Count from this position (moves in notation, X first).
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// Also print the count under each first move.
+    #[arg(long)]
+    pub divide: bool,
+    /// Print one JSON object: {"depth": D, "nodes": N}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Options of `mnk count`.
+#[derive(Debug, Clone, Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Count from this position (moves in notation, X first).
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// Print one JSON object: {"positions", "terminal", "positions_up_to_symmetry", "games",
+    /// "x_wins", "o_wins", "draws", "levels"}.
+    #[arg(long)]
+    pub json: bool,
+}

@@ -1,0 +1,367 @@
+//! `mnk play`: a game in the terminal, or over piped standard input.
+//!
+//! Works line by line, so it needs no terminal: `printf 'b2\nquit\n' | mnk play` plays b2 and
+//! stops. A wrong input is explained and asked again; end of input ends the session cleanly.
+
+use super::{Failure, human_time, position, think};
+use crate::args::{PlayArgs, SeatSpec};
+use crate::render::{self, thousands};
+use mnk::game::{Game, Side, Status};
+use mnk::notation::{format_cell, format_moves, parse_move};
+use mnk::players::{Player, PlayerOptions, PlayerSpec, create, strongest_for};
+use mnk::search::Control;
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+/// How long `hint` lets the strongest player think.
+const HINT_TIME: Duration = Duration::from_secs(3);
+
+const HELP: &str = "\
+Type a move as a column letter and a row number, like b2 (h8 is the centre of 15x15).
+Commands:
+  undo        take back your last move (and the machine's reply)
+  hint        ask the strongest player for a move
+  moves       print the moves so far (use them with --moves to resume)
+  board       show the board again
+  help        this text
+  quit, bye   leave the game";
+
+/// Someone at the board.
+enum Seat {
+    Human,
+    Computer {
+        spec: PlayerSpec,
+        player: Box<dyn Player>,
+    },
+}
+
+struct Session {
+    game: Game,
+    seats: [Seat; 2],
+}
+
+impl Session {
+    fn seat(&self, side: Side) -> &Seat {
+        &self.seats[side.index()]
+    }
+
+    fn label(&self, side: Side) -> String {
+        match self.seat(side) {
+            Seat::Human if self.humans() == 1 => format!("{side} (you)"),
+            Seat::Human => format!("{side}"),
+            Seat::Computer { spec, .. } => format!("{side} ({})", spec.name),
+        }
+    }
+
+    fn humans(&self) -> usize {
+        self.seats
+            .iter()
+            .filter(|s| matches!(s, Seat::Human))
+            .count()
+    }
+
+    fn show(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        writeln!(
+            out,
+            "{}",
+            render::board(self.game.board(), self.game.last_move())
+        )
+    }
+}
+
+/// Plays the game; `echo` repeats each input line after the prompt (for piped input, so the
+/// transcript reads like a session at a terminal).
+pub fn run(
+    args: &PlayArgs,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    echo: bool,
+) -> Result<(), Failure> {
+    let (variant, game) = position(&args.game, &args.moves)?;
+    let defaults = PlayerOptions {
+        depth: args.depth,
+        time_ms: args.time_ms,
+        ..PlayerOptions::default()
+    };
+    let x = args.x.clone().unwrap_or(SeatSpec::Human);
+    let o = args.o.clone().unwrap_or_else(|| match x {
+        SeatSpec::Human => SeatSpec::Computer(strongest_for(&variant)),
+        SeatSpec::Computer(_) => SeatSpec::Human,
+    });
+    let seat = |s: SeatSpec| match s {
+        SeatSpec::Human => Seat::Human,
+        SeatSpec::Computer(mut spec) => {
+            spec.options = spec.options.or(defaults);
+            Seat::Computer {
+                player: create(&spec),
+                spec,
+            }
+        }
+    };
+    let mut session = Session {
+        game,
+        seats: [seat(x), seat(o)],
+    };
+    let rule = if variant.rule() == mnk::game::Rule::Exact {
+        "exactly "
+    } else {
+        ""
+    };
+    writeln!(
+        out,
+        "mnk: {} board, {rule}{} in a row wins. {} against {}.",
+        variant.size(),
+        variant.k(),
+        session.label(Side::X),
+        session.label(Side::O)
+    )?;
+    if session.humans() > 0 {
+        let size = variant.size();
+        let centre = size
+            .cell(i32::from(size.height) / 2, i32::from(size.width - 1) / 2)
+            .expect("on the board");
+        writeln!(
+            out,
+            "Type a move like {}, or 'help'.",
+            format_cell(centre, size)
+        )?;
+    }
+    session.show(out)?;
+    loop {
+        let board = session.game.board();
+        if board.is_over() {
+            return finish(&session, out);
+        }
+        let side = board.to_move();
+        if let Seat::Computer { player, spec } = &mut session.seats[side.index()] {
+            let (choice, elapsed) = think(player.as_mut(), &session.game);
+            let choice = match choice {
+                Ok(c) => c,
+                Err(e) => {
+                    writeln!(out, "{side} ({}) cannot move: {e}", spec.name)?;
+                    writeln!(
+                        out,
+                        "Moves so far: {}",
+                        format_moves(session.game.moves(), variant.size())
+                    )?;
+                    return Err(Failure::Runtime(format!(
+                        "{} could not choose a move",
+                        spec.name
+                    )));
+                }
+            };
+            session.game.play(choice.cell).map_err(|e| {
+                Failure::Runtime(format!("{} chose an illegal move: {e}", spec.name))
+            })?;
+            let mut details = format!(
+                "machine thinking {}, {} nodes",
+                human_time(elapsed),
+                thousands(choice.nodes)
+            );
+            if let Some(depth) = choice.depth {
+                details.push_str(&format!(", depth {depth}"));
+            }
+            if let Some(value) = choice.value {
+                details.push_str(&format!(", value {value}"));
+            }
+            writeln!(
+                out,
+                "{side} ({}) plays {}  ({details})",
+                spec.name,
+                format_cell(choice.cell, variant.size())
+            )?;
+            session.show(out)?;
+            continue;
+        }
+        write!(out, "{} to move> ", session.label(side))?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            writeln!(
+                out,
+                "End of input. Moves so far: {}",
+                format_moves(session.game.moves(), variant.size())
+            )?;
+            return Ok(());
+        }
+        if echo {
+            writeln!(out, "{}", line.trim_end())?;
+        }
+        let command = line.trim().to_ascii_lowercase();
+        match command.as_str() {
+            "" => {}
+            "quit" | "bye" | "exit" | "q" => {
+                writeln!(
+                    out,
+                    "Bye. Moves so far: {}",
+                    format_moves(session.game.moves(), variant.size())
+                )?;
+                return Ok(());
+            }
+            "help" | "?" | "h" => writeln!(out, "{HELP}")?,
+            "board" | "show" => session.show(out)?,
+            "moves" => writeln!(
+                out,
+                "Moves: {}",
+                format_moves(session.game.moves(), variant.size())
+            )?,
+            "undo" => undo(&mut session, out)?,
+            "hint" => hint(&session, out)?,
+            text => match parse_move(text, session.game.board()) {
+                Ok(cell) => {
+                    session
+                        .game
+                        .play(cell)
+                        .map_err(|e| Failure::Runtime(e.to_string()))?;
+                    let next = session.game.board().to_move();
+                    if session.game.board().is_over() || matches!(session.seat(next), Seat::Human) {
+                        session.show(out)?;
+                    }
+                }
+                Err(e) => writeln!(out, "{e}. Type a move like b2, or help, undo, hint, quit.")?,
+            },
+        }
+    }
+}
+
+/// Takes back moves until it is a human's turn again, having removed at least one human move.
+fn undo(session: &mut Session, out: &mut dyn Write) -> Result<(), Failure> {
+    let human_moves = {
+        let mut board_side = Side::X;
+        let mut count = 0;
+        for _ in session.game.moves() {
+            if matches!(session.seat(board_side), Seat::Human) {
+                count += 1;
+            }
+            board_side = board_side.other();
+        }
+        count
+    };
+    if human_moves == 0 {
+        writeln!(out, "Nothing to undo.")?;
+        return Ok(());
+    }
+    while let Some(_cell) = session.game.undo() {
+        if matches!(session.seat(session.game.board().to_move()), Seat::Human) {
+            break;
+        }
+    }
+    session.show(out)?;
+    Ok(())
+}
+
+fn hint(session: &Session, out: &mut dyn Write) -> Result<(), Failure> {
+    let variant = session.game.board().variant();
+    let mut spec = strongest_for(variant);
+    spec.options.time_ms = Some(HINT_TIME.as_millis() as u64);
+    let mut player = create(&spec);
+    let control = Control::start(&player.limits());
+    match player.choose(session.game.board(), &control) {
+        Ok(choice) => {
+            let value = choice.value.map(|v| format!(", {v}")).unwrap_or_default();
+            writeln!(
+                out,
+                "Hint: {} ({}{value})",
+                format_cell(choice.cell, variant.size()),
+                spec.name
+            )?;
+        }
+        Err(e) => writeln!(out, "No hint: {e}")?,
+    }
+    Ok(())
+}
+
+fn finish(session: &Session, out: &mut dyn Write) -> Result<(), Failure> {
+    let size = session.game.board().size();
+    match session.game.board().status() {
+        Status::Won { side, line } => {
+            let cells: Vec<_> = line.cells(size).collect();
+            writeln!(
+                out,
+                "{} wins with {}.",
+                session.label(side),
+                format_moves(&cells, size)
+            )?;
+        }
+        Status::Draw => writeln!(out, "Draw.")?,
+        Status::InProgress => {}
+    }
+    writeln!(out, "Moves: {}", format_moves(session.game.moves(), size))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::args::{GameArgs, PlayArgs};
+    use mnk::game::{Rule, Size};
+
+    fn args(x: Option<&str>, o: Option<&str>) -> PlayArgs {
+        PlayArgs {
+            game: GameArgs {
+                size: Size::square(3),
+                k: None,
+                rule: Rule::Freestyle,
+            },
+            x: x.map(|s| s.parse().unwrap()),
+            o: o.map(|s| s.parse().unwrap()),
+            depth: None,
+            time_ms: None,
+            moves: String::new(),
+        }
+    }
+
+    fn session(args: &PlayArgs, input: &str) -> (Result<(), Failure>, String) {
+        let mut out = Vec::new();
+        let result = run(args, &mut input.as_bytes(), &mut out, true);
+        (result, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn a_full_game_against_perfect_ends_in_a_draw() {
+        // The human takes the centre and then blocks; perfect answers in corners.
+        let (result, out) = session(&args(None, None), "b2\nc3\nc1\nb1\na2\n");
+        assert!(result.is_ok());
+        assert!(out.contains("O (perfect) plays"), "{out}");
+        assert!(out.contains("Draw.") || out.contains("wins with"), "{out}");
+    }
+
+    #[test]
+    fn bad_input_is_explained_and_asked_again() {
+        let (result, out) = session(&args(None, Some("human")), "z9\nb2\nb2\nhello\nquit\n");
+        assert!(result.is_ok());
+        assert!(
+            out.contains("z9 is off the board: columns run a to c, rows 1 to 3"),
+            "{out}"
+        );
+        assert!(out.contains("b2 is already taken"), "{out}");
+        assert!(out.contains("cannot read 'hello'"), "{out}");
+        assert!(out.contains("Bye. Moves so far: b2"), "{out}");
+    }
+
+    #[test]
+    fn undo_takes_back_the_machine_reply_too() {
+        let (_, out) = session(&args(None, Some("rules")), "a1\nundo\nmoves\nundo\nquit\n");
+        assert!(out.contains("O (rules) plays b2"), "{out}");
+        assert!(
+            out.contains("Moves: \n") || out.contains("Moves: \r\n"),
+            "{out}"
+        );
+        assert!(out.contains("Nothing to undo."), "{out}");
+    }
+
+    #[test]
+    fn two_machines_play_to_the_end_without_input() {
+        let (result, out) = session(&args(Some("perfect"), Some("rules")), "");
+        assert!(result.is_ok());
+        assert!(out.contains("wins with") || out.contains("Draw."), "{out}");
+    }
+
+    #[test]
+    fn end_of_input_exits_cleanly() {
+        let (result, out) = session(&args(None, None), "");
+        assert!(result.is_ok());
+        assert!(out.contains("End of input."), "{out}");
+    }
+}

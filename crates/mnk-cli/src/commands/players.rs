@@ -1,0 +1,23 @@
+//! `mnk players`: the catalog.
+
+use super::Failure;
+use crate::args::PlayersArgs;
+use mnk::players::catalog;
+use std::io::Write;
+
+pub fn run(args: &PlayersArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if args.json {
+        let list: Vec<_> = catalog()
+            .iter()
+            .map(|p| serde_json::json!({"name": p.name, "summary": p.summary, "origin": p.origin}))
+            .collect();
+        writeln!(out, "{}", serde_json::Value::Array(list))?;
+        return Ok(());
+    }
+    let width = catalog().iter().map(|p| p.name.len()).max().unwrap_or(0);
+    for p in catalog() {
+        writeln!(out, "{:width$}  {}", p.name, p.summary)?;
+        writeln!(out, "{:width$}  from {}", "", p.origin)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,163 @@
+//! The `mnk` command end to end: exit codes, JSON contracts and messages.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn mnk() -> Command {
+    Command::cargo_bin("mnk").unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = mnk().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn piped_play_exits_cleanly() {
+    mnk()
+        .arg("play")
+        .write_stdin("b2\nquit\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("O (perfect) plays"));
+    mnk().write_stdin("b2\nquit\n").assert().success();
+    mnk().write_stdin("").assert().success();
+}
+
+#[test]
+fn perft_json_contract() {
+    let expected = [
+        1u64, 9, 72, 504, 3024, 15120, 54720, 148_176, 200_448, 127_872,
+    ];
+    for (depth, &nodes) in expected.iter().enumerate() {
+        let v = json(&[
+            "perft",
+            "--size",
+            "3x3",
+            "--k",
+            "3",
+            "--depth",
+            &depth.to_string(),
+            "--json",
+        ]);
+        assert_eq!(v, serde_json::json!({"depth": depth, "nodes": nodes}));
+    }
+}
+
+#[test]
+fn count_json_contract() {
+    let v = json(&["count", "--size", "3x3", "--k", "3", "--json"]);
+    assert_eq!(v["positions"], 5478);
+    assert_eq!(v["terminal"], 958);
+    assert_eq!(v["positions_up_to_symmetry"], 765);
+    assert_eq!(v["games"], 255_168);
+    assert_eq!(v["x_wins"], 131_184);
+    assert_eq!(v["o_wins"], 77_904);
+    assert_eq!(v["draws"], 46_080);
+}
+
+#[test]
+fn best_json_contract() {
+    // Seed 004's findBestMove on the empty board: every move draws, the first is (0, 0) = a3.
+    let v = json(&[
+        "best", "--size", "3x3", "--k", "3", "--ai", "minimax", "--json",
+    ]);
+    assert_eq!(v["move"], "a3");
+    assert_eq!(v["value"], 0.0);
+    assert_eq!(v["nodes"], 549_946);
+    assert!(v["time_ms"].as_f64().unwrap() > 0.0);
+    let v = json(&["best", "--moves", "a1 b1 a2 b2", "--ai", "rules", "--json"]);
+    assert_eq!(v["move"], "a3");
+    assert!(v["value"].is_null());
+    let v = json(&["best", "--moves", "b2 a1", "--ai", "perfect", "--json"]);
+    assert_eq!(v["value"], 0.0);
+    assert_eq!(v["value_text"], "draw");
+}
+
+#[test]
+fn players_lists_every_name_with_its_seed() {
+    let out = mnk()
+        .arg("players")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    for name in [
+        "rules",
+        "minimax",
+        "alphabeta",
+        "gametree",
+        "gomoku-minimax",
+        "gomoku-alphabeta",
+        "gomoku-pruned",
+        "perfect",
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(name)),
+            "{name} missing:\n{text}"
+        );
+    }
+    assert!(text.contains("seed 002") && text.contains("seed 003") && text.contains("seed 004"));
+}
+
+#[test]
+fn bad_command_lines_exit_nonzero_with_a_reason() {
+    mnk()
+        .args(["--size", "30"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("1 to 26"));
+    mnk()
+        .args(["--size", "3", "--k", "4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("k must be 1 to 3"));
+    mnk()
+        .args(["best", "--ai", "nobody"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown player"));
+    mnk()
+        .args(["best", "--moves", "b2 b2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("b2 is already taken"));
+    mnk()
+        .args(["best", "--moves", "q7"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("off the board"));
+    mnk()
+        .args(["best", "--moves", "a1 b1 a2 b2 a3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("already over"));
+    mnk().args(["perft", "--depth", "x"]).assert().code(2);
+    mnk()
+        .args(["count", "--size", "5", "--k", "4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("try a smaller board"));
+    mnk()
+        .args(["play", "--rule", "renju"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("freestyle"));
+}
+
+#[test]
+fn a_player_out_of_its_depth_says_so() {
+    mnk()
+        .args(["best", "--size", "5", "--k", "4", "--ai", "gametree"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("gametree"));
+}
