@@ -161,3 +161,17 @@ fn a_player_out_of_its_depth_says_so() {
         .code(1)
         .stderr(predicate::str::contains("gametree"));
 }
+
+#[test]
+fn ci_runs_the_readme_test_command() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let ci = std::fs::read_to_string(root.join(".ci/run")).unwrap();
+    let command = ci.lines().last().unwrap().trim();
+    assert_eq!(command, "bash scripts/test");
+    assert!(
+        readme.contains(&format!("```sh\n{command}\n```")),
+        "README must give `{command}` as the test command"
+    );
+    assert!(readme.contains("```sh\ncargo run --release -p mnk-cli\n```"));
+}
