@@ -277,3 +277,11 @@ fn a_stopped_solve_says_what_it_knows() {
         other => panic!("7x7 k=5 cannot be proved in 5000 nodes: {other:?}"),
     }
 }
+
+/// 7x7 k=5 is a draw (first proved in 2020). About 2 million nodes, a few seconds in release;
+/// `scripts/test` runs it with `cargo test --release -p mnk --test solve -- --ignored`.
+#[test]
+#[ignore = "seconds in release; scripts/test runs it"]
+fn seven_by_seven_k5_is_a_draw() {
+    assert_eq!(value(variant(7, 7, 5), ""), Wdl::Draw);
+}
