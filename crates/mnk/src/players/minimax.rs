@@ -36,6 +36,7 @@ pub(super) fn check_tree_size(
     player: &'static str,
     board: &Board,
     depth: Option<u32>,
+    instead: &str,
 ) -> Result<(), PlayerError> {
     let empty = board.empty_cells();
     let bound = tree_bound(empty, depth);
