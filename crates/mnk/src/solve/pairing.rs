@@ -20,6 +20,8 @@ use super::lines::Lines;
 pub(crate) struct Pairing {
     /// Stack of the windows still to cover (empty-cell mask, line), one block per level.
     stack: Vec<(u64, u16)>,
+    /// The pairs chosen so far (on success: the pairing).
+    chosen: Vec<u64>,
     budget: u32,
 }
 
@@ -57,7 +59,27 @@ impl Pairing {
             return false;
         }
         self.budget = Self::BUDGET;
-        self.cover(0, empty)
+        self.chosen.clear();
+        let found = self.cover(0, empty);
+        debug_assert!(!found || self.is_pairing(lines, defender, empty));
+        found
+    }
+
+    /// Whether the chosen pairs are disjoint pairs of empty cells and every window free of
+    /// `defender` holds one (the check of a found pairing, in debug builds).
+    fn is_pairing(&self, lines: &Lines, defender: u64, empty: u64) -> bool {
+        let mut used = 0u64;
+        for &p in &self.chosen {
+            if p.count_ones() != 2 || p & !empty != 0 || p & used != 0 {
+                return false;
+            }
+            used |= p;
+        }
+        lines
+            .windows()
+            .iter()
+            .filter(|&&w| w & defender == 0)
+            .all(|&w| self.chosen.iter().any(|&p| p & !w == 0))
     }
 
     /// Whether the windows `stack[start..]` can be covered by disjoint pairs of `free` cells.
@@ -123,11 +145,13 @@ impl Pairing {
                     self.stack.push((w, l));
                 }
             }
+            self.chosen.push(pair);
             let done = self.cover(end, free & !pair);
             self.stack.truncate(end);
             if done {
                 return true;
             }
+            self.chosen.pop();
             if self.budget == 0 {
                 return false;
             }
