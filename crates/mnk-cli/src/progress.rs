@@ -63,7 +63,7 @@ fn watch(progress: &Progress, side: &str, done: &AtomicBool) {
         let bar = bar.get_or_insert_with(|| {
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
             bar.set_style(
-                ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+                ProgressStyle::with_template("{spinner} {elapsed_precise} {wide_msg}")
                     .unwrap_or_else(|_| ProgressStyle::default_spinner()),
             );
             bar
@@ -74,14 +74,14 @@ fn watch(progress: &Progress, side: &str, done: &AtomicBool) {
         if seconds >= 0.5 {
             let rate = (snap.nodes - last.1) as f64 / seconds;
             last = (now, snap.nodes);
-            let fill = 100.0 * snap.table_entries as f64 / snap.table_max_capacity.max(1) as f64;
+            let fill = 100.0 * snap.table_entries as f64 / snap.table_capacity.max(1) as f64;
             bar.set_message(format!(
-                "{} nodes, {}/s, table {:.1}% of {} MiB ({} MiB allocated), iteration {}: {}",
+                "{} nodes {}/s | table {:.0}% of {}/{} MiB | iteration {}: {}",
                 short(snap.nodes - first),
                 short(rate as u64),
                 fill,
-                (snap.table_max_capacity * 16) >> 20,
                 snap.table_bytes >> 20,
+                (snap.table_max_capacity * 16) >> 20,
                 snap.iteration,
                 snap.stage.describe(side),
             ));
