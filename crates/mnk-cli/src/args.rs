@@ -12,7 +12,8 @@ Examples:
   mnk best --moves \"b2 a1\" --ai minimax --json
   mnk perft --size 3 --depth 9
   mnk count --size 4x4 --k 4
-  mnk players";
+  mnk players
+  mnk pbrain                           a Gomocup brain on stdin/stdout (like pbrain-mnk)";
 
 /// Play, analyse and count m,n,k-games: an m x n board, k stones in a row win.
 #[derive(Debug, Parser)]
@@ -63,6 +64,13 @@ Examples:
   mnk count --size 4x4 --k 4 --json      9722011 positions, in seconds
   mnk count --moves b2                   from a position")]
     Count(CountArgs),
+    /// Be a Gomocup brain: speak the Piskvork protocol on stdin/stdout (as `pbrain-mnk` does).
+    #[command(after_help = "\
+Examples:
+  mnk pbrain                             the default player, five in a row
+  mnk pbrain --ai gomoku-pruned:depth=3
+  printf 'START 15\\nBEGIN\\n' | mnk pbrain     answers OK, then a move like 7,7")]
+    Pbrain(pbrain_mnk::Options),
 }
 
 /// The game being played: board, k and rule.

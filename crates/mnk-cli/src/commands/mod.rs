@@ -2,6 +2,7 @@
 
 mod best;
 mod count;
+mod pbrain;
 mod perft;
 mod play;
 mod players;
@@ -43,6 +44,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Players(args) => players::run(&args, &mut out),
         Command::Perft(args) => perft::run(&args, &mut out),
         Command::Count(args) => count::run(&args, &mut out),
+        Command::Pbrain(args) => pbrain::run(&args, &mut out),
     };
     let _ = out.flush();
     match result {

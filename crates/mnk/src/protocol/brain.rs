@@ -10,12 +10,11 @@ use super::command::{Command, CommandError, Field, Info, Point};
 use super::fallback::quick_move;
 use super::report;
 use super::rule::rule_from_bits;
+use super::seat::Seat;
 use super::stones::Stones;
 use super::timing::{MatchClock, memory_mib};
 use crate::game::{Board, Cell, Rule, Size, Variant, VariantError};
-use crate::players::{Choice, Player, PlayerOptions, PlayerSpec, create, strongest_for};
-use crate::search::{Control, Limits};
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use crate::players::{Choice, PlayerOptions, PlayerSpec, strongest_for};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -74,13 +73,6 @@ enum Block {
     Swap2,
 }
 
-/// The player in use, with what it was built for.
-struct Seat {
-    spec: PlayerSpec,
-    variant: Variant,
-    player: Box<dyn Player>,
-}
-
 /// The Gomocup brain. See the module documentation.
 pub struct Brain {
     config: BrainConfig,
@@ -92,7 +84,7 @@ pub struct Brain {
     /// `MESSAGE` lines about `INFO` problems, held until the next answer: the manager does
     /// not read while it sends `INFO`.
     deferred: Vec<String>,
-    seat: Option<Seat>,
+    seat: Seat,
     stop: Option<Arc<AtomicBool>>,
 }
 
@@ -108,7 +100,7 @@ impl Brain {
             max_memory: 0,
             block: None,
             deferred: Vec::new(),
-            seat: None,
+            seat: Seat::default(),
             stop: None,
         }
     }
@@ -130,7 +122,7 @@ impl Brain {
     /// The player last asked for a move, with the settings it was given.
     #[must_use]
     pub fn player(&self) -> Option<&PlayerSpec> {
-        self.seat.as_ref().map(|s| &s.spec)
+        self.seat.spec()
     }
 
     /// The game's time limits and the time used.
@@ -161,6 +153,7 @@ impl Brain {
                 stones.push((point, field));
                 Reply::default()
             }
+            (Ok(Command::Stone(..)), _) => Reply::default(),
             (Ok(Command::Done), _) => match self.block.take() {
                 Some(Block::Board {
                     started,
@@ -369,16 +362,16 @@ impl Brain {
         };
         let stones = self.stones.clone().unwrap_or_else(|| Stones::new(size));
         let budget = self.clock.budget(stones.empty_cells());
-        let deadline = started + budget.time;
+        let (soft, hard) = (started + budget.time, started + budget.hard);
         // Held messages first, then this move's information, then the move.
         let mut lines = std::mem::take(&mut self.deferred);
         let chosen = stones
             .board(variant)
             .map_err(|e| e.to_string())
-            .and_then(|board| self.ask_player(&board, deadline));
+            .and_then(|board| self.ask_player(&board, soft, hard));
         let cell = match chosen {
             Ok((choice, elapsed)) if stones.get(choice.cell).is_none() => {
-                let name = self.seat.as_ref().map_or("player", |s| s.spec.name);
+                let name = self.seat.spec().map_or("player", |s| s.name);
                 lines.push(report::search_info(name, &choice, elapsed, |c| {
                     stones.point(c)
                 }));
@@ -418,11 +411,12 @@ impl Brain {
         Reply::lines(lines)
     }
 
-    /// Asks the player for a move before `deadline`; the reason in words when it cannot.
+    /// Asks the player for a move: stop at `soft`, give up at `hard`.
     fn ask_player(
         &mut self,
         board: &Board,
-        deadline: Instant,
+        soft: Instant,
+        hard: Instant,
     ) -> Result<(Choice, Duration), String> {
         let variant = *board.variant();
         let mut spec = self
@@ -437,42 +431,8 @@ impl Brain {
         if let Some(mib) = memory_mib(self.max_memory) {
             spec.options.memory_mib = Some(spec.options.memory_mib.map_or(mib, |m| m.min(mib)));
         }
-        if self
-            .seat
-            .as_ref()
-            .is_none_or(|s| s.spec != spec || s.variant != variant)
-        {
-            self.seat = Some(Seat {
-                player: create(&spec),
-                spec: spec.clone(),
-                variant,
-            });
-        }
-        let seat = self.seat.as_mut().ok_or("no player")?;
-        let limits = seat.player.limits();
-        let now = Instant::now();
-        let mut time = deadline.saturating_duration_since(now);
-        if let Some(own) = limits.time {
-            time = time.min(own);
-        }
-        let mut control = Control::start(&Limits {
-            depth: None,
-            nodes: limits.nodes,
-            time: Some(time),
-        });
-        if let Some(stop) = &self.stop {
-            control = control.with_stop(stop.clone());
-        }
-        let result = catch_unwind(AssertUnwindSafe(|| seat.player.choose(board, &control)));
-        let elapsed = now.elapsed();
-        match result {
-            Ok(Ok(choice)) => Ok((choice, elapsed)),
-            Ok(Err(e)) => Err(format!("{}: {e}", spec.name)),
-            Err(_) => {
-                self.seat = None;
-                Err(format!("{} failed unexpectedly", spec.name))
-            }
-        }
+        self.seat
+            .choose(&spec, board, soft, hard, self.stop.as_deref())
     }
 }
 

@@ -26,6 +26,7 @@ mod command;
 mod fallback;
 pub mod report;
 pub mod rule;
+mod seat;
 mod stones;
 pub mod timing;
 

@@ -33,6 +33,9 @@ pub const MATCH_RESERVE_MAX: Duration = Duration::from_secs(1);
 /// Time each of our moves costs beyond its thinking (pipes, scheduling, the answer): kept aside
 /// for every move still to come, so that a long game never runs out.
 pub const MOVE_OVERHEAD: Duration = Duration::from_millis(5);
+/// Past a budget, the brain waits for the player a quarter of the budget more plus this much
+/// (never beyond half the way to `timeout_turn`), then answers a quick move without it.
+pub const GRACE_MIN: Duration = Duration::from_millis(2);
 /// `time_left` at or above this means the game is not timed.
 pub const UNLIMITED_TIME_LEFT: i64 = 2_147_483_647;
 /// Of `max_memory`, the players' tables get this many quarters (the rest is the process itself).
@@ -52,10 +55,43 @@ pub enum Limit {
 /// How long one move may think, and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
-    /// Thinking time from the moment the command arrived.
+    /// Thinking time from the moment the command arrived: the search is told to stop then.
     pub time: Duration,
+    /// When the brain stops waiting for a search that has not stopped and answers without it
+    /// (see [`GRACE_MIN`]); below `timeout_turn` whenever that is positive.
+    pub hard: Duration,
     /// Which limit set it.
     pub limited_by: Limit,
+}
+
+impl Budget {
+    /// The budget of a move limited by `timeout_turn`.
+    fn turn(timeout_turn: Duration) -> Self {
+        let time = turn_budget(timeout_turn);
+        let mut grace = time / 4 + GRACE_MIN;
+        if timeout_turn.is_zero() {
+            return Budget {
+                time,
+                hard: time + grace,
+                limited_by: Limit::AsFastAsPossible,
+            };
+        }
+        grace = grace.min(timeout_turn.saturating_sub(time) / 2);
+        Budget {
+            time,
+            hard: time + grace,
+            limited_by: Limit::Turn,
+        }
+    }
+
+    /// The budget of a move that may cost at most `share` of the game's time, grace included.
+    fn game_share(share: Duration) -> Self {
+        Budget {
+            time: share.saturating_sub(GRACE_MIN) * 4 / 5,
+            hard: share,
+            limited_by: Limit::Match,
+        }
+    }
 }
 
 /// The thinking time a `timeout_turn` leaves for one move.
@@ -95,8 +131,9 @@ pub fn moves_to_go(empty_cells: usize) -> u32 {
 
 /// The share of the game's remaining time for this move, with `empty_cells` free: what is left
 /// after a reserve and the [`MOVE_OVERHEAD`] of every move still to come, over
-/// [`moves_to_go`]. While the time left covers those overheads it keeps covering them, so the
-/// game cannot run out as long as no move costs more than its budget plus [`MOVE_OVERHEAD`].
+/// [`moves_to_go`]. This share is the move's hard limit (its search is told to stop earlier).
+/// While the time left covers the overheads it keeps covering them, so the game cannot run out
+/// as long as no move costs more than its share plus [`MOVE_OVERHEAD`].
 #[must_use]
 pub fn match_budget(match_left: Duration, empty_cells: usize) -> Duration {
     let reserve = (match_left / MATCH_RESERVE_DIVISOR).min(MATCH_RESERVE_MAX);
@@ -209,27 +246,12 @@ impl MatchClock {
     /// The budget for our next move with `empty_cells` cells still free.
     #[must_use]
     pub fn budget(&self, empty_cells: usize) -> Budget {
-        let turn = Budget {
-            time: turn_budget(self.timeout_turn),
-            limited_by: if self.timeout_turn.is_zero() {
-                Limit::AsFastAsPossible
-            } else {
-                Limit::Turn
-            },
-        };
+        let turn = Budget::turn(self.timeout_turn);
         match self.match_left() {
-            Some(left) => {
-                let share = match_budget(left, empty_cells);
-                if share < turn.time {
-                    Budget {
-                        time: share,
-                        limited_by: Limit::Match,
-                    }
-                } else {
-                    turn
-                }
+            Some(left) if match_budget(left, empty_cells) < turn.hard => {
+                Budget::game_share(match_budget(left, empty_cells))
             }
-            None => turn,
+            _ => turn,
         }
     }
 }
@@ -253,6 +275,21 @@ mod tests {
             let b = turn_budget(ms(t));
             assert!(b < ms(t) && !b.is_zero(), "{t} ms -> {b:?}");
         }
+    }
+
+    #[test]
+    fn the_hard_limit_stays_below_timeout_turn() {
+        for t in [1, 2, 10, 30, 100, 300, 1000, 5000, 30_000] {
+            let mut clock = MatchClock::new();
+            clock.set_timeout_turn(t);
+            let b = clock.budget(225);
+            assert!(b.time < b.hard && b.hard < ms(t), "{t}: {b:?}");
+            clock.set_timeout_match(20_000);
+            let b = clock.budget(225);
+            assert!(b.time < b.hard && b.hard < ms(t), "{t}: {b:?}");
+        }
+        let b = MatchClock::new().budget(9);
+        assert_eq!(b.hard - b.time, ms(150));
     }
 
     #[test]
@@ -342,14 +379,10 @@ mod tests {
                 clock.report_time_left(UNLIMITED_TIME_LEFT);
             }
             let budget = clock.budget(empty);
-            let spent = budget.time + overhead;
-            let turn_limit = if timeout_turn == 0 {
-                AS_FAST_AS_POSSIBLE + overhead
-            } else {
-                ms(timeout_turn)
-            };
+            // The most a move can cost: a search that never stops, cut off at the hard limit.
+            let spent = budget.hard + overhead;
             assert!(
-                spent <= turn_limit,
+                timeout_turn == 0 || spent <= ms(timeout_turn),
                 "a move of {spent:?} overran the turn limit {timeout_turn} ms"
             );
             if timeout_match > 0 {

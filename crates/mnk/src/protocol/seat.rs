@@ -1,0 +1,131 @@
+//! The player in the brain's seat: built for a specification and a variant, kept between moves
+//! (so its tables survive), and run on a worker thread so that the brain can answer on time
+//! whatever the player does.
+//!
+//! A search is told to stop at the soft deadline (its [`Control`]); if it has not returned by
+//! the hard deadline, the brain stops waiting (the caller plays a quick move). The late search
+//! keeps its stop flag set and hands the player back when it finishes; a player that is still
+//! busy at the next move is replaced by a new one.
+
+use crate::game::{Board, Variant};
+use crate::players::{Choice, Player, PlayerError, PlayerSpec, create};
+use crate::search::{Control, Limits};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How often the brain looks at the external stop flag while a search runs.
+const STOP_POLL: Duration = Duration::from_millis(2);
+
+/// What a search thread hands back: the player, and its answer (or its panic).
+type Finished = (Box<dyn Player>, thread::Result<Result<Choice, PlayerError>>);
+
+/// The player and the searches it runs.
+#[derive(Default)]
+pub(super) struct Seat {
+    built_for: Option<(PlayerSpec, Variant)>,
+    player: Option<Box<dyn Player>>,
+    /// A search that outlived its hard deadline.
+    late: Option<Receiver<Finished>>,
+}
+
+impl Seat {
+    /// The specification of the player last asked.
+    pub(super) fn spec(&self) -> Option<&PlayerSpec> {
+        self.built_for.as_ref().map(|(spec, _)| spec)
+    }
+
+    /// Asks the player `spec` names for a move on `board`: stop at `soft`, give up at `hard`
+    /// (or as soon as `stop` is set, once the search has returned). The move and the search
+    /// time, or the reason in words.
+    pub(super) fn choose(
+        &mut self,
+        spec: &PlayerSpec,
+        board: &Board,
+        soft: Instant,
+        hard: Instant,
+        stop: Option<&AtomicBool>,
+    ) -> Result<(Choice, Duration), String> {
+        let mut player = self.take_player(spec, *board.variant());
+        let limits = player.limits();
+        let start = Instant::now();
+        let mut time = soft.saturating_duration_since(start);
+        if let Some(own) = limits.time {
+            time = time.min(own);
+        }
+        let halt = Arc::new(AtomicBool::new(false));
+        let control = Control::start(&Limits {
+            depth: None,
+            nodes: limits.nodes,
+            time: Some(time),
+        })
+        .with_stop(Arc::clone(&halt));
+        let (sender, receiver) = mpsc::channel::<Finished>();
+        let board = board.clone();
+        thread::spawn(move || {
+            let result = catch_unwind(AssertUnwindSafe(|| player.choose(&board, &control)));
+            let _ = sender.send((player, result));
+        });
+        loop {
+            let now = Instant::now();
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                halt.store(true, Ordering::Relaxed);
+            }
+            if now >= hard {
+                halt.store(true, Ordering::Relaxed);
+                self.late = Some(receiver);
+                return Err(format!(
+                    "{} did not answer within {} ms",
+                    spec.name,
+                    hard.saturating_duration_since(start).as_millis()
+                ));
+            }
+            match receiver.recv_timeout(STOP_POLL.min(hard - now)) {
+                Ok((player, result)) => {
+                    let elapsed = start.elapsed();
+                    return match result {
+                        Ok(Ok(choice)) => {
+                            self.player = Some(player);
+                            Ok((choice, elapsed))
+                        }
+                        Ok(Err(e)) => {
+                            self.player = Some(player);
+                            Err(format!("{}: {e}", spec.name))
+                        }
+                        // The player's state after a panic is unknown: build a new one next time.
+                        Err(_) => Err(format!("{} failed unexpectedly", spec.name)),
+                    };
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("{} failed unexpectedly", spec.name));
+                }
+            }
+        }
+    }
+
+    /// The player for `spec` on `variant`: the one kept (or handed back by a late search) if it
+    /// was built for them, else a new one.
+    fn take_player(&mut self, spec: &PlayerSpec, variant: Variant) -> Box<dyn Player> {
+        if let Some(late) = self.late.take() {
+            // Still busy: it is abandoned (its stop flag is set; it ends on its own).
+            if let Ok((player, _)) = late.try_recv() {
+                self.player = Some(player);
+            }
+        }
+        let same = self
+            .built_for
+            .as_ref()
+            .is_some_and(|(s, v)| s == spec && *v == variant);
+        match self.player.take() {
+            Some(player) if same => player,
+            _ => {
+                self.built_for = Some((spec.clone(), variant));
+                create(spec)
+            }
+        }
+    }
+}
