@@ -6,6 +6,7 @@ mod pbrain;
 mod perft;
 mod play;
 mod players;
+mod solve;
 
 use crate::args::{Cli, Command, GameArgs};
 use mnk::game::{Game, Variant};
@@ -44,6 +45,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Players(args) => players::run(&args, &mut out),
         Command::Perft(args) => perft::run(&args, &mut out),
         Command::Count(args) => count::run(&args, &mut out),
+        Command::Solve(args) => solve::run(&args, &mut out),
         Command::Pbrain(args) => pbrain::run(&args, &mut out),
     };
     let _ = out.flush();
