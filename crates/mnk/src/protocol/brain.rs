@@ -10,7 +10,7 @@ use super::command::{Command, CommandError, Field, Info, Point};
 use super::fallback::quick_move;
 use super::report;
 use super::rule::rule_from_bits;
-use super::seat::Seat;
+use super::seat::{Deadlines, Seat};
 use super::stones::Stones;
 use super::timing::{MatchClock, memory_mib};
 use crate::game::{Board, Cell, Rule, Size, Variant, VariantError};
@@ -361,14 +361,19 @@ impl Brain {
             Err(e) => return self.answer(format!("ERROR {e}")),
         };
         let stones = self.stones.clone().unwrap_or_else(|| Stones::new(size));
-        let budget = self.clock.budget(stones.empty_cells());
-        let (soft, hard) = (started + budget.time, started + budget.hard);
+        let empty = stones.empty_cells();
+        let budget = self.clock.budget(size.cells() - empty, empty);
+        let deadlines = Deadlines {
+            target: started + budget.target,
+            stop: started + budget.stop,
+            give_up: started + budget.give_up,
+        };
         // Held messages first, then this move's information, then the move.
         let mut lines = std::mem::take(&mut self.deferred);
         let chosen = stones
             .board(variant)
             .map_err(|e| e.to_string())
-            .and_then(|board| self.ask_player(&board, soft, hard));
+            .and_then(|board| self.ask_player(&board, deadlines));
         let cell = match chosen {
             Ok((choice, elapsed)) if stones.get(choice.cell).is_none() => {
                 let name = self.seat.spec().map_or("player", |s| s.name);
@@ -411,12 +416,11 @@ impl Brain {
         Reply::lines(lines)
     }
 
-    /// Asks the player for a move: stop at `soft`, give up at `hard`.
+    /// Asks the player for a move within `deadlines`.
     fn ask_player(
         &mut self,
         board: &Board,
-        soft: Instant,
-        hard: Instant,
+        deadlines: Deadlines,
     ) -> Result<(Choice, Duration), String> {
         let variant = *board.variant();
         let mut spec = self
@@ -432,7 +436,7 @@ impl Brain {
             spec.options.memory_mib = Some(spec.options.memory_mib.map_or(mib, |m| m.min(mib)));
         }
         self.seat
-            .choose(&spec, board, soft, hard, self.stop.as_deref())
+            .choose(&spec, board, deadlines, self.stop.as_deref())
     }
 }
 

@@ -81,9 +81,12 @@ pub fn time_debug(
         |d| format!("{} ms left in the game", d.as_millis()),
     );
     format!(
-        "DEBUG time {} ms of a {} ms budget set by {limit} (timeout_turn {} ms, {left})",
+        "DEBUG time {} ms; target {} ms, stop at {} ms set by {limit}, give up at {} ms \
+         (timeout_turn {} ms, {left})",
         spent.as_millis(),
-        budget.time.as_millis(),
+        budget.target.as_millis(),
+        budget.stop.as_millis(),
+        budget.give_up.as_millis(),
         timeout_turn.as_millis(),
     )
 }

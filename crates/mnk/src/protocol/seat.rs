@@ -2,14 +2,15 @@
 //! (so its tables survive), and run on a worker thread so that the brain can answer on time
 //! whatever the player does.
 //!
-//! A search is told to stop at the soft deadline (its [`Control`]); if it has not returned by
-//! the hard deadline, the brain stops waiting (the caller plays a quick move). The late search
+//! A search aims at a target time and is told to stop at a deadline (its [`Control`]); if it
+//! has not returned when the brain gives up, the brain stops waiting (the caller plays a quick
+//! move). The late search
 //! keeps its stop flag set and hands the player back when it finishes; a player that is still
 //! busy at the next move is replaced by a new one.
 
 use crate::game::{Board, Variant};
 use crate::players::{Choice, Player, PlayerError, PlayerSpec, create};
-use crate::search::{Control, Limits};
+use crate::search::{Budget, Control, Limits};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,6 +20,17 @@ use std::time::{Duration, Instant};
 
 /// How often the brain looks at the external stop flag while a search runs.
 const STOP_POLL: Duration = Duration::from_millis(2);
+
+/// When a search should finish, must stop, and is given up on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Deadlines {
+    /// The search aims to have its move by then.
+    pub target: Instant,
+    /// The search is told to stop then.
+    pub stop: Instant,
+    /// The brain answers without the search then.
+    pub give_up: Instant,
+}
 
 /// What a search thread hands back: the player, and its answer (or its panic).
 type Finished = (Box<dyn Player>, thread::Result<Result<Choice, PlayerError>>);
@@ -38,30 +50,31 @@ impl Seat {
         self.built_for.as_ref().map(|(spec, _)| spec)
     }
 
-    /// Asks the player `spec` names for a move on `board`: stop at `soft`, give up at `hard`
-    /// (or as soon as `stop` is set, once the search has returned). The move and the search
-    /// time, or the reason in words.
+    /// Asks the player `spec` names for a move on `board` within `deadlines` (and stops it as
+    /// soon as `stop` is set). The move and the search time, or the reason in words.
     pub(super) fn choose(
         &mut self,
         spec: &PlayerSpec,
         board: &Board,
-        soft: Instant,
-        hard: Instant,
+        deadlines: Deadlines,
         stop: Option<&AtomicBool>,
     ) -> Result<(Choice, Duration), String> {
         let mut player = self.take_player(spec, *board.variant());
         let limits = player.limits();
         let start = Instant::now();
-        let mut time = soft.saturating_duration_since(start);
-        if let Some(own) = limits.time {
-            time = time.min(own);
-        }
+        let hard = deadlines.give_up;
         let halt = Arc::new(AtomicBool::new(false));
-        let control = Control::start(&Limits {
-            depth: None,
-            nodes: limits.nodes,
-            time: Some(time),
-        })
+        let control = Control::for_budget(
+            &Limits {
+                depth: None,
+                nodes: limits.nodes,
+                time: limits.time,
+            },
+            Budget {
+                target: Some(deadlines.target.saturating_duration_since(start)),
+                hard: Some(deadlines.stop.saturating_duration_since(start)),
+            },
+        )
         .with_stop(Arc::clone(&halt));
         let (sender, receiver) = mpsc::channel::<Finished>();
         let board = board.clone();

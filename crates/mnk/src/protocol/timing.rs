@@ -8,10 +8,13 @@
 //!   once overrun). The manager counts a game from the brain's start, including everything but
 //!   the opponent's turns; a turn includes every command but START, RECTSTART and RESTART.
 //!
-//! A move's budget is the smaller of the turn's share (the limit less a safety margin for pipes,
-//! scheduling and the answer itself) and the game's share (what is left, less a reserve, spread
-//! over the moves still to come). The tuning constants are together at the top.
+//! The protocol's side is here: the turn limit less a safety margin (pipes, scheduling, the
+//! answer itself), and the game's time left less a reserve and the overhead of every move still
+//! to come. [`TimeControl`] shares those over the moves (a `target` a search aims at, a `hard`
+//! deadline it is stopped at), and a grace past the deadline tells the brain when to stop
+//! waiting. The tuning constants are together at the top.
 
+use crate::search::TimeControl;
 use std::time::Duration;
 
 /// The budget when `timeout_turn` is 0 ("as fast as possible"): a few plies at most.
@@ -24,8 +27,6 @@ pub const TURN_MARGIN_DIVISOR: u32 = 10;
 pub const TURN_MARGIN_MIN: Duration = Duration::from_millis(15);
 /// ... and at most this much.
 pub const TURN_MARGIN_MAX: Duration = Duration::from_millis(300);
-/// The game's remaining time is spread over at most this many of our moves.
-pub const MOVES_TO_GO: u32 = 25;
 /// Kept back from the game's remaining time: this fraction of it (1/20) ...
 pub const MATCH_RESERVE_DIVISOR: u32 = 20;
 /// ... but at most this much.
@@ -34,7 +35,7 @@ pub const MATCH_RESERVE_MAX: Duration = Duration::from_secs(1);
 /// for every move still to come, so that a long game never runs out.
 pub const MOVE_OVERHEAD: Duration = Duration::from_millis(5);
 /// Past a budget, the brain waits for the player a quarter of the budget more plus this much
-/// (never beyond half the way to `timeout_turn`), then answers a quick move without it.
+/// (never beyond a third of the way on to `timeout_turn`), then answers a quick move without it.
 pub const GRACE_MIN: Duration = Duration::from_millis(2);
 /// `time_left` at or above this means the game is not timed.
 pub const UNLIMITED_TIME_LEFT: i64 = 2_147_483_647;
@@ -52,46 +53,19 @@ pub enum Limit {
     Match,
 }
 
-/// How long one move may think, and why.
+/// How long one move may think, and why. Times count from the moment the command arrived.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
-    /// Thinking time from the moment the command arrived: the search is told to stop then.
-    pub time: Duration,
+    /// The time a search aims at (it may stop once past it with a move in hand).
+    pub target: Duration,
+    /// The search's deadline: it is told to stop then.
+    pub stop: Duration,
     /// When the brain stops waiting for a search that has not stopped and answers without it
-    /// (see [`GRACE_MIN`]); below `timeout_turn` whenever that is positive.
-    pub hard: Duration,
-    /// Which limit set it.
+    /// (see [`GRACE_MIN`]); below `timeout_turn` whenever that is positive, and within what is
+    /// left of a timed game.
+    pub give_up: Duration,
+    /// Which limit set the deadline.
     pub limited_by: Limit,
-}
-
-impl Budget {
-    /// The budget of a move limited by `timeout_turn`.
-    fn turn(timeout_turn: Duration) -> Self {
-        let time = turn_budget(timeout_turn);
-        let mut grace = time / 4 + GRACE_MIN;
-        if timeout_turn.is_zero() {
-            return Budget {
-                time,
-                hard: time + grace,
-                limited_by: Limit::AsFastAsPossible,
-            };
-        }
-        grace = grace.min(timeout_turn.saturating_sub(time) / 2);
-        Budget {
-            time,
-            hard: time + grace,
-            limited_by: Limit::Turn,
-        }
-    }
-
-    /// The budget of a move that may cost at most `share` of the game's time, grace included.
-    fn game_share(share: Duration) -> Self {
-        Budget {
-            time: share.saturating_sub(GRACE_MIN) * 4 / 5,
-            hard: share,
-            limited_by: Limit::Match,
-        }
-    }
 }
 
 /// The thinking time a `timeout_turn` leaves for one move.
@@ -122,23 +96,16 @@ pub fn own_moves_left(empty_cells: usize) -> u32 {
     u32::try_from(empty_cells.div_ceil(2).max(1)).unwrap_or(u32::MAX)
 }
 
-/// The moves the game's remaining time is spread over: [`own_moves_left`], at most
-/// [`MOVES_TO_GO`].
+/// What of the game's remaining time the searches may share, with `empty_cells` free: what is
+/// left less a reserve and the [`MOVE_OVERHEAD`] of every move still to come. No move may cost
+/// more than this; then, while the time left covers the overheads it keeps covering them, so
+/// the game cannot run out as long as no move costs more than its hard limit plus
+/// [`MOVE_OVERHEAD`].
 #[must_use]
-pub fn moves_to_go(empty_cells: usize) -> u32 {
-    own_moves_left(empty_cells).min(MOVES_TO_GO)
-}
-
-/// The share of the game's remaining time for this move, with `empty_cells` free: what is left
-/// after a reserve and the [`MOVE_OVERHEAD`] of every move still to come, over
-/// [`moves_to_go`]. This share is the move's hard limit (its search is told to stop earlier).
-/// While the time left covers the overheads it keeps covering them, so the game cannot run out
-/// as long as no move costs more than its share plus [`MOVE_OVERHEAD`].
-#[must_use]
-pub fn match_budget(match_left: Duration, empty_cells: usize) -> Duration {
+pub fn game_time_to_share(match_left: Duration, empty_cells: usize) -> Duration {
     let reserve = (match_left / MATCH_RESERVE_DIVISOR).min(MATCH_RESERVE_MAX);
     let overheads = MOVE_OVERHEAD.saturating_mul(own_moves_left(empty_cells));
-    match_left.saturating_sub(reserve).saturating_sub(overheads) / moves_to_go(empty_cells)
+    match_left.saturating_sub(reserve).saturating_sub(overheads)
 }
 
 /// The table memory, in MiB, a `max_memory` in bytes allows; `None` when there is no limit (0).
@@ -243,15 +210,47 @@ impl MatchClock {
         }
     }
 
-    /// The budget for our next move with `empty_cells` cells still free.
+    /// The limits as a [`TimeControl`], with the protocol's margins already taken off, for our
+    /// next move with `empty_cells` cells free.
     #[must_use]
-    pub fn budget(&self, empty_cells: usize) -> Budget {
-        let turn = Budget::turn(self.timeout_turn);
-        match self.match_left() {
-            Some(left) if match_budget(left, empty_cells) < turn.hard => {
-                Budget::game_share(match_budget(left, empty_cells))
-            }
-            _ => turn,
+    pub fn time_control(&self, empty_cells: usize) -> TimeControl {
+        TimeControl {
+            turn: Some(turn_budget(self.timeout_turn)),
+            game_left: self
+                .match_left()
+                .map(|left| game_time_to_share(left, empty_cells)),
+            reserve: Duration::ZERO,
+        }
+    }
+
+    /// The budget for our next move, with `stones` on the board and `empty_cells` free.
+    #[must_use]
+    pub fn budget(&self, stones: usize, empty_cells: usize) -> Budget {
+        let control = self.time_control(empty_cells);
+        let turn = turn_budget(self.timeout_turn);
+        let shared = control.budget(stones, empty_cells);
+        let time = shared.hard.unwrap_or(turn);
+        let target = shared.target.unwrap_or(time).min(time);
+        let limited_by = if time < turn {
+            Limit::Match
+        } else if self.timeout_turn.is_zero() {
+            Limit::AsFastAsPossible
+        } else {
+            Limit::Turn
+        };
+        let mut grace = time / 4 + GRACE_MIN;
+        if !self.timeout_turn.is_zero() {
+            grace = grace.min(self.timeout_turn.saturating_sub(time) / 3);
+        }
+        let mut give_up = time + grace;
+        if let Some(game) = control.game_left {
+            give_up = give_up.min(game.max(time));
+        }
+        Budget {
+            target,
+            stop: time,
+            give_up,
+            limited_by,
         }
     }
 }
@@ -282,31 +281,62 @@ mod tests {
         for t in [1, 2, 10, 30, 100, 300, 1000, 5000, 30_000] {
             let mut clock = MatchClock::new();
             clock.set_timeout_turn(t);
-            let b = clock.budget(225);
-            assert!(b.time < b.hard && b.hard < ms(t), "{t}: {b:?}");
+            let b = clock.budget(0, 225);
+            assert!(
+                b.target <= b.stop && b.stop < b.give_up && b.give_up < ms(t),
+                "{t}: {b:?}"
+            );
             clock.set_timeout_match(20_000);
-            let b = clock.budget(225);
-            assert!(b.time < b.hard && b.hard < ms(t), "{t}: {b:?}");
+            let b = clock.budget(0, 225);
+            assert!(
+                b.target <= b.stop && b.stop < b.give_up && b.give_up < ms(t),
+                "{t}: {b:?}"
+            );
         }
-        let b = MatchClock::new().budget(9);
-        assert_eq!(b.hard - b.time, ms(150));
+        let b = MatchClock::new().budget(0, 9);
+        assert_eq!(b.give_up - b.stop, ms(100));
+    }
+
+    #[test]
+    fn a_tournament_clock_aims_below_the_turn_limit() {
+        // Gomocup's long games: 5 s a move, 180 s a game, 15x15.
+        let mut clock = MatchClock::new();
+        clock.set_timeout_turn(5000);
+        clock.set_timeout_match(180_000);
+        clock.report_time_left(180_000);
+        let b = clock.budget(0, 225);
+        // 180 s less 1 s and 113 x 5 ms, over 40 moves to go; stopped at the turn's 4.7 s.
+        assert_eq!(b.target, Duration::from_micros(4_460_875));
+        assert_eq!((b.stop, b.give_up), (ms(4700), ms(4800)));
+        assert_eq!(b.limited_by, Limit::Turn);
+        // Late, with 10 s left: the game sets the deadline (a quarter of what may be shared).
+        clock.report_time_left(10_000);
+        let b = clock.budget(150, 75);
+        assert_eq!(b.limited_by, Limit::Match);
+        let share = game_time_to_share(ms(10_000), 75);
+        assert_eq!(b.stop, share / 4);
+        assert!(b.target < b.stop && b.give_up <= share);
     }
 
     #[test]
     fn timeout_turn_zero_is_as_fast_as_possible_not_unlimited() {
         let mut clock = MatchClock::new();
         clock.set_timeout_turn(0);
-        let b = clock.budget(225);
-        assert_eq!(b.time, AS_FAST_AS_POSSIBLE);
+        let b = clock.budget(0, 225);
+        assert_eq!(b.stop, AS_FAST_AS_POSSIBLE);
         assert_eq!(b.limited_by, Limit::AsFastAsPossible);
     }
 
     #[test]
-    fn moves_to_go_follows_the_empty_cells() {
-        assert_eq!(moves_to_go(400), MOVES_TO_GO);
-        assert_eq!(moves_to_go(9), 5);
-        assert_eq!(moves_to_go(1), 1);
-        assert_eq!(moves_to_go(0), 1);
+    fn the_game_keeps_time_for_every_move_to_come() {
+        assert_eq!(own_moves_left(9), 5);
+        assert_eq!(own_moves_left(0), 1);
+        // 100 s: 1 s reserve, 113 moves of 5 ms.
+        assert_eq!(
+            game_time_to_share(ms(100_000), 225),
+            ms(100_000 - 1000 - 565)
+        );
+        assert_eq!(game_time_to_share(ms(500), 225), Duration::ZERO);
     }
 
     #[test]
@@ -337,11 +367,11 @@ mod tests {
         // c-gomoku-cli sends INT64_MAX / 2 for an untimed game.
         clock.report_time_left(i64::MAX / 2);
         assert_eq!(clock.match_left(), None);
-        assert_eq!(clock.budget(100).limited_by, Limit::Turn);
+        assert_eq!(clock.budget(0, 100).limited_by, Limit::Turn);
         clock.report_time_left(-250);
         assert_eq!(clock.match_left(), Some(Duration::ZERO));
-        let b = clock.budget(100);
-        assert_eq!((b.time, b.limited_by), (Duration::ZERO, Limit::Match));
+        let b = clock.budget(0, 100);
+        assert_eq!((b.give_up, b.limited_by), (Duration::ZERO, Limit::Match));
     }
 
     #[test]
@@ -378,9 +408,9 @@ mod tests {
             } else {
                 clock.report_time_left(UNLIMITED_TIME_LEFT);
             }
-            let budget = clock.budget(empty);
+            let budget = clock.budget(cells - empty, empty);
             // The most a move can cost: a search that never stops, cut off at the hard limit.
-            let spent = budget.hard + overhead;
+            let spent = budget.give_up + overhead;
             assert!(
                 timeout_turn == 0 || spent <= ms(timeout_turn),
                 "a move of {spent:?} overran the turn limit {timeout_turn} ms"
@@ -392,7 +422,7 @@ mod tests {
                 );
                 manager_left -= spent;
             }
-            clock.record_move(budget.time);
+            clock.record_move(budget.give_up);
             empty = empty.saturating_sub(2);
         }
     }
