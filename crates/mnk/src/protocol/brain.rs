@@ -375,7 +375,7 @@ impl Brain {
             .map_err(|e| e.to_string())
             .and_then(|board| self.ask_player(&board, deadlines));
         let cell = match chosen {
-            Ok((choice, elapsed)) if stones.get(choice.cell).is_none() => {
+            Ok((choice, elapsed)) if stones.is_free(choice.cell) => {
                 let name = self.seat.spec().map_or("player", |s| s.name);
                 lines.push(report::search_info(name, &choice, elapsed, |c| {
                     stones.point(c)
@@ -385,8 +385,8 @@ impl Brain {
             other => {
                 let why = match other {
                     Ok((choice, _)) => format!(
-                        "the player chose {}, which is taken",
-                        stones.point(choice.cell)
+                        "the player chose cell {}, which is not free",
+                        choice.cell.index()
                     ),
                     Err(why) => why,
                 };

@@ -16,7 +16,7 @@ pub fn quick_move(stones: &Stones, k: u32, rule: Rule) -> Option<Cell> {
     let size = stones.size();
     let free: Vec<Cell> = Rules::preference_order(size)
         .into_iter()
-        .filter(|&c| stones.get(c).is_none())
+        .filter(|&c| stones.is_free(c))
         .collect();
     let wins = |cell: Cell, who: Field| {
         Direction::ALL.into_iter().any(|dir| {

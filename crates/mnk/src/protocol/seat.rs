@@ -142,3 +142,134 @@ impl Seat {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Cell, Rule, Size};
+    use crate::search::Limits;
+
+    /// Ignores its control and sleeps, like a search that never polls.
+    struct Sleeper(Duration);
+
+    /// Searches until told to stop.
+    struct Spinner;
+
+    /// Fails badly.
+    struct Panicker;
+
+    impl Player for Sleeper {
+        fn name(&self) -> &'static str {
+            "rules"
+        }
+        fn limits(&self) -> Limits {
+            Limits::default()
+        }
+        fn choose(&mut self, _: &Board, _: &Control) -> Result<Choice, PlayerError> {
+            thread::sleep(self.0);
+            Ok(Choice::new(Cell(0), 1))
+        }
+    }
+
+    impl Player for Spinner {
+        fn name(&self) -> &'static str {
+            "rules"
+        }
+        fn limits(&self) -> Limits {
+            Limits::default()
+        }
+        fn choose(&mut self, _: &Board, control: &Control) -> Result<Choice, PlayerError> {
+            let mut nodes = 0;
+            while !control.should_stop(nodes) {
+                nodes += 1;
+                thread::yield_now();
+            }
+            Ok(Choice::new(Cell(1), nodes))
+        }
+    }
+
+    impl Player for Panicker {
+        fn name(&self) -> &'static str {
+            "rules"
+        }
+        fn limits(&self) -> Limits {
+            Limits::default()
+        }
+        fn choose(&mut self, _: &Board, _: &Control) -> Result<Choice, PlayerError> {
+            panic!("a bug in a player")
+        }
+    }
+
+    fn setup(player: Box<dyn Player>) -> (Seat, PlayerSpec, Board) {
+        let spec: PlayerSpec = "rules".parse().unwrap();
+        let variant = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
+        let seat = Seat {
+            built_for: Some((spec.clone(), variant)),
+            player: Some(player),
+            late: None,
+        };
+        (seat, spec, Board::new(variant))
+    }
+
+    fn deadlines(stop_ms: u64, give_up_ms: u64) -> Deadlines {
+        let now = Instant::now();
+        Deadlines {
+            target: now + Duration::from_millis(stop_ms),
+            stop: now + Duration::from_millis(stop_ms),
+            give_up: now + Duration::from_millis(give_up_ms),
+        }
+    }
+
+    #[test]
+    fn a_search_that_ignores_its_deadline_is_given_up_and_replaced() {
+        let (mut seat, spec, board) = setup(Box::new(Sleeper(Duration::from_secs(2))));
+        let asked = Instant::now();
+        let e = seat
+            .choose(&spec, &board, deadlines(5, 20), None)
+            .unwrap_err();
+        assert!(e.contains("did not answer"), "{e}");
+        assert!(asked.elapsed() < Duration::from_secs(1));
+        // The sleeper is still busy: a new player (the real `rules`) answers the next move.
+        let (choice, _) = seat
+            .choose(&spec, &board, deadlines(5000, 10_000), None)
+            .unwrap();
+        assert_eq!(choice.cell, Cell(112));
+    }
+
+    #[test]
+    fn a_late_search_hands_its_player_back() {
+        let (mut seat, spec, board) = setup(Box::new(Sleeper(Duration::from_millis(30))));
+        assert!(seat.choose(&spec, &board, deadlines(1, 2), None).is_err());
+        thread::sleep(Duration::from_millis(500));
+        // The sleeper (which answers cell 0) finished and is back in the seat.
+        let (choice, _) = seat
+            .choose(&spec, &board, deadlines(5000, 10_000), None)
+            .unwrap();
+        assert_eq!(choice.cell, Cell(0));
+    }
+
+    #[test]
+    fn an_external_stop_ends_the_search_with_its_answer() {
+        let (mut seat, spec, board) = setup(Box::new(Spinner));
+        let stop = AtomicBool::new(true);
+        let asked = Instant::now();
+        let (choice, _) = seat
+            .choose(&spec, &board, deadlines(60_000, 120_000), Some(&stop))
+            .unwrap();
+        assert_eq!(choice.cell, Cell(1));
+        assert!(asked.elapsed() < Duration::from_secs(10));
+    }
+
+    #[test]
+    fn a_panicking_player_is_an_error_and_is_rebuilt() {
+        let (mut seat, spec, board) = setup(Box::new(Panicker));
+        let e = seat
+            .choose(&spec, &board, deadlines(5000, 10_000), None)
+            .unwrap_err();
+        assert!(e.contains("failed unexpectedly"), "{e}");
+        let (choice, _) = seat
+            .choose(&spec, &board, deadlines(5000, 10_000), None)
+            .unwrap();
+        assert_eq!(choice.cell, Cell(112));
+    }
+}

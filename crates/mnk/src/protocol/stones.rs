@@ -108,6 +108,12 @@ impl Stones {
         self.grid.get(cell.index()).copied().flatten()
     }
 
+    /// Whether `cell` is a cell of this board with no stone on it.
+    #[must_use]
+    pub fn is_free(&self, cell: Cell) -> bool {
+        self.grid.get(cell.index()).is_some_and(Option::is_none)
+    }
+
     /// Free cells.
     #[must_use]
     pub fn empty_cells(&self) -> usize {
@@ -229,6 +235,9 @@ mod tests {
         );
         assert_eq!(stones.remove(p(8, 8)), Err(StoneError::Empty(p(8, 8))));
         assert_eq!(stones.empty_cells(), 224);
+        assert!(!stones.is_free(stones.cell(p(7, 7)).unwrap()));
+        assert!(stones.is_free(stones.cell(p(8, 7)).unwrap()));
+        assert!(!stones.is_free(Cell(225)));
         assert_eq!(stones.remove(p(7, 7)), Ok(Field::Own));
         assert_eq!(stones.empty_cells(), 225);
     }
