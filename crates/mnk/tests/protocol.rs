@@ -237,11 +237,13 @@ fn max_memory_reaches_the_players_settings() {
     send(&mut b, &["START 15", "INFO max_memory 83886080"]);
     one(&mut b, "BEGIN");
     assert_eq!(b.player().unwrap().options.memory_mib, Some(60));
-    // 0 is no limit.
-    send(&mut b, &["INFO max_memory 0"]);
+    assert_eq!(b.player().unwrap().options.threads, Some(1));
+    // 0 is no limit; Yixin-Board's thread_num sets the threads.
+    send(&mut b, &["INFO max_memory 0", "INFO thread_num 2"]);
     let out = send(&mut b, &["TURN 14,14"]);
     assert_eq!(answers(&out).len(), 1, "{out:?}");
     assert_eq!(b.player().unwrap().options.memory_mib, None, "{out:?}");
+    assert_eq!(b.player().unwrap().options.threads, Some(2));
 }
 
 #[test]

@@ -80,6 +80,7 @@ pub struct Brain {
     clock: MatchClock,
     rule_bits: u32,
     max_memory: u64,
+    threads: Option<usize>,
     block: Option<Block>,
     /// `MESSAGE` lines about `INFO` problems, held until the next answer: the manager does
     /// not read while it sends `INFO`.
@@ -98,6 +99,7 @@ impl Brain {
             clock: MatchClock::new(),
             rule_bits: 0,
             max_memory: 0,
+            threads: None,
             block: None,
             deferred: Vec::new(),
             seat: Seat::default(),
@@ -286,6 +288,9 @@ impl Brain {
             Info::TimeLeft(ms) => self.clock.report_time_left(ms),
             Info::MaxMemory(bytes) => self.max_memory = bytes,
             Info::Rule(bits) => self.rule_bits = bits,
+            Info::ThreadNum(n) => {
+                self.threads = usize::try_from(n.max(1)).ok();
+            }
             Info::GameType(_) | Info::Other { .. } => {}
         }
     }
@@ -428,8 +433,9 @@ impl Brain {
             .player
             .clone()
             .unwrap_or_else(|| default_player(&variant));
+        // One thread unless the player's own settings or `INFO thread_num` say otherwise.
         spec.options = spec.options.or(PlayerOptions {
-            threads: Some(1),
+            threads: Some(self.threads.unwrap_or(1)),
             ..PlayerOptions::default()
         });
         if let Some(mib) = memory_mib(self.max_memory) {

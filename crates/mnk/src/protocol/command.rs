@@ -55,6 +55,8 @@ pub enum Info {
     GameType(i64),
     /// `rule`: bit mask, 1 exactly five, 2 continuous game, 4 renju, 8 caro.
     Rule(u32),
+    /// `thread_num` (Yixin-Board's extension): search threads.
+    ThreadNum(u32),
     /// A key the brain does not use (`folder`, `evaluate`, anything newer): ignored.
     Other {
         /// The key, lowercase.
@@ -285,6 +287,11 @@ fn parse_info(rest: &str) -> Result<Info, CommandError> {
         "time_left" => Info::TimeLeft(signed("time_left")?),
         "max_memory" => Info::MaxMemory(unsigned("max_memory")?),
         "game_type" => Info::GameType(signed("game_type")?),
+        "thread_num" => Info::ThreadNum(
+            value
+                .parse::<u32>()
+                .map_err(|_| info_error("thread_num", value, "a whole number from 0"))?,
+        ),
         "rule" => Info::Rule(value.parse::<u32>().map_err(|_| {
             info_error(
                 "rule",
@@ -369,6 +376,7 @@ mod tests {
             Info::MaxMemory(83_886_080)
         );
         assert_eq!(info("INFO game_type 2"), Info::GameType(2));
+        assert_eq!(info("INFO THREAD_NUM 2"), Info::ThreadNum(2));
         assert_eq!(info("INFO rule 1"), Info::Rule(1));
         assert_eq!(info("info RULE 5"), Info::Rule(5));
         assert_eq!(
