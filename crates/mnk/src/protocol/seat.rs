@@ -64,11 +64,13 @@ impl Seat {
         let start = Instant::now();
         let hard = deadlines.give_up;
         let halt = Arc::new(AtomicBool::new(false));
+        // The protocol's clock rules: a player's own default time (`engine` takes 2 s when
+        // given none) does not cap it, only a time the specification sets (`time-ms=...`).
         let control = Control::for_budget(
             &Limits {
                 depth: None,
                 nodes: limits.nodes,
-                time: limits.time,
+                time: spec.options.time(),
             },
             Budget {
                 target: Some(deadlines.target.saturating_duration_since(start)),
@@ -157,6 +159,28 @@ mod tests {
 
     /// Fails badly.
     struct Panicker;
+
+    /// Has a default time of its own; answers with the milliseconds its control allows.
+    struct DeadlineReporter;
+
+    impl Player for DeadlineReporter {
+        fn name(&self) -> &'static str {
+            "rules"
+        }
+        fn limits(&self) -> Limits {
+            Limits {
+                time: Some(Duration::from_millis(1)),
+                ..Limits::default()
+            }
+        }
+        fn choose(&mut self, _: &Board, control: &Control) -> Result<Choice, PlayerError> {
+            let left = control.deadline().unwrap() - Instant::now();
+            Ok(Choice::new(
+                Cell(0),
+                u64::try_from(left.as_millis()).unwrap(),
+            ))
+        }
+    }
 
     impl Player for Sleeper {
         fn name(&self) -> &'static str {
@@ -258,6 +282,22 @@ mod tests {
             .unwrap();
         assert_eq!(choice.cell, Cell(1));
         assert!(asked.elapsed() < Duration::from_secs(10));
+    }
+
+    #[test]
+    fn the_clock_is_cut_by_time_ms_but_not_by_a_players_own_default() {
+        let (mut seat, spec, board) = setup(Box::new(DeadlineReporter));
+        let (choice, _) = seat
+            .choose(&spec, &board, deadlines(60_000, 120_000), None)
+            .unwrap();
+        assert!(choice.nodes > 50_000, "{} ms", choice.nodes);
+        let (mut seat, _, board) = setup(Box::new(DeadlineReporter));
+        let with_time: PlayerSpec = "rules:time-ms=100".parse().unwrap();
+        seat.built_for = Some((with_time.clone(), *board.variant()));
+        let (choice, _) = seat
+            .choose(&with_time, &board, deadlines(60_000, 120_000), None)
+            .unwrap();
+        assert!(choice.nodes <= 100, "{} ms", choice.nodes);
     }
 
     #[test]
