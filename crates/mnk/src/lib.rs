@@ -10,5 +10,6 @@ pub mod count;
 pub mod game;
 pub mod notation;
 pub mod players;
+pub mod protocol;
 pub mod search;
 pub mod solve;

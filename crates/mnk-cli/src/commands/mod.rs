@@ -2,6 +2,7 @@
 
 mod best;
 mod count;
+mod pbrain;
 mod perft;
 mod play;
 mod players;
@@ -45,6 +46,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Perft(args) => perft::run(&args, &mut out),
         Command::Count(args) => count::run(&args, &mut out),
         Command::Solve(args) => solve::run(&args, &mut out),
+        Command::Pbrain(args) => pbrain::run(&args, &mut out),
     };
     let _ = out.flush();
     match result {
