@@ -264,18 +264,28 @@ fn agrees_with_plain_negamax_on_random_positions() {
 #[test]
 fn a_stopped_solve_says_what_it_knows() {
     let v = variant(7, 7, 5);
-    let mut solver = Solver::new(&v).unwrap();
-    let control = Control::start(&mnk::search::Limits {
-        nodes: Some(5_000),
-        ..Default::default()
-    });
-    match solver.prove(&Board::new(v), &control, Distance::Skip) {
-        Err(mnk::solve::SolveError::Stopped { nodes, known }) => {
-            assert!(nodes >= 5_000);
-            assert!(known.at_least <= known.at_most);
+    let stopped = |nodes: u64| {
+        let control = Control::start(&mnk::search::Limits {
+            nodes: Some(nodes),
+            ..Default::default()
+        });
+        match Solver::new(&v)
+            .unwrap()
+            .prove(&Board::new(v), &control, Distance::Skip)
+        {
+            Err(mnk::solve::SolveError::Stopped { nodes: n, known }) => {
+                assert!(n >= nodes);
+                known
+            }
+            other => panic!("7x7 k=5 cannot be proved in {nodes} nodes: {other:?}"),
         }
-        other => panic!("7x7 k=5 cannot be proved in 5000 nodes: {other:?}"),
-    }
+    };
+    let known = stopped(5_000);
+    assert_eq!((known.at_least, known.at_most), (Wdl::Loss, Wdl::Win));
+    // Under a limit the two questions take turns: "does X avoid losing?" is settled first.
+    let known = stopped(300_000);
+    assert_eq!((known.at_least, known.at_most), (Wdl::Draw, Wdl::Win));
+    assert_eq!(known.to_string(), "not a loss (a win or a draw)");
 }
 
 /// 7x7 k=5 is a draw (first proved in 2020). About 2 million nodes, a few seconds in release;
