@@ -5,6 +5,7 @@ mod count;
 mod perft;
 mod play;
 mod players;
+mod serve;
 
 use crate::args::{Cli, Command, GameArgs};
 use mnk::game::{Game, Variant};
@@ -43,6 +44,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Players(args) => players::run(&args, &mut out),
         Command::Perft(args) => perft::run(&args, &mut out),
         Command::Count(args) => count::run(&args, &mut out),
+        Command::Serve(args) => serve::run(&args, &mut out),
     };
     let _ = out.flush();
     match result {
