@@ -117,6 +117,7 @@ function buildBoard() {
   const board = $('#board');
   board.innerHTML = '';
   board.style.setProperty('--cols', width);
+  board.style.setProperty('--rows', height);
   for (let r = 0; r < height; r++) {
     const label = document.createElement('div');
     label.className = 'label row';

@@ -173,7 +173,7 @@ async fn screenshot(c: &Client, name: &str) {
     }
     let commonest = counts.values().max().copied().unwrap_or(0);
     assert!(
-        info.width >= 800 && info.height >= 600,
+        info.width >= 300 && info.height >= 500,
         "{name}: {}x{}",
         info.width,
         info.height
@@ -380,6 +380,36 @@ async fn see_the_search(c: &Client, base: &str) {
     screenshot(c, "3x3-see-the-search.png").await;
 }
 
+/// A phone-sized window: the board fits the screen's width and a tap plays.
+async fn on_a_phone(c: &Client, base: &str) {
+    c.set_window_size(412, 915).await.unwrap();
+    c.goto(base).await.unwrap();
+    wait_for(
+        c,
+        "document.querySelectorAll('#board .cell').length === 9",
+        "the page",
+    )
+    .await;
+    wait_for(c, SETTLED, "the game").await;
+    let fits = js(c, "const r = document.querySelector('#board-wrap').getBoundingClientRect(); return r.left >= 0 && r.right <= window.innerWidth && r.width > window.innerWidth * 0.6;").await;
+    assert_eq!(
+        fits,
+        json!(true),
+        "the board should fill but not overflow a phone's width"
+    );
+    click(c, "[data-move='b2']").await;
+    wait_for(
+        c,
+        &format!(
+            "document.querySelectorAll('#board .stone:not(.ghost)').length === 2 && {SETTLED}"
+        ),
+        "the answer",
+    )
+    .await;
+    screenshot(c, "phone-3x3.png").await;
+    c.set_window_size(1280, 900).await.unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_in_a_real_browser() {
     let chromium = find_binary("CHROMIUM", &["chromium", "chromium-browser"]);
@@ -406,6 +436,7 @@ async fn the_page_in_a_real_browser() {
     play_tic_tac_toe_against_perfect(&client, &base).await;
     play_gomoku(&client, &base).await;
     see_the_search(&client, &base).await;
+    on_a_phone(&client, &base).await;
     client.close().await.unwrap();
     drop(driver);
     server.abort();

@@ -50,8 +50,8 @@ pub struct TreeResponse {
     truncated: bool,
     /// The node shown, as moves from the current position.
     focus: Vec<String>,
-    /// Plies shown below it.
-    depth: u32,
+    /// Plies shown below it (`depth` is the player's own search depth).
+    plies: u32,
     /// The node and its subtree. Values are for the side to move at the root.
     tree: NodeView,
 }
@@ -158,7 +158,7 @@ pub async fn tree(
         recorded: seen.tree.recorded,
         truncated: seen.tree.truncated,
         focus: cells(&focus, size),
-        depth,
+        plies: depth,
         tree: NodeView::new(node, &mut path, to_move, size),
     }))
 }
