@@ -6,6 +6,7 @@ mod perft;
 mod play;
 mod players;
 mod serve;
+mod solve;
 
 use crate::args::{Cli, Command, GameArgs};
 use mnk::game::{Game, Variant};
@@ -45,6 +46,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Perft(args) => perft::run(&args, &mut out),
         Command::Count(args) => count::run(&args, &mut out),
         Command::Serve(args) => serve::run(&args, &mut out),
+        Command::Solve(args) => solve::run(&args, &mut out),
     };
     let _ = out.flush();
     match result {

@@ -559,7 +559,12 @@ impl SeedGomoku {
             )));
         }
         if self.program == SeedProgram::Minimax {
-            check_tree_size(self.name(), board, Some(depth))?;
+            check_tree_size(
+                self.name(),
+                board,
+                Some(depth),
+                "gomoku-alphabeta or gomoku-pruned",
+            )?;
         }
         Ok(depth)
     }
