@@ -213,6 +213,13 @@ async fn reading_unknown_routes_and_methods() {
         .await
         .error(StatusCode::NOT_FOUND);
     assert!(message.contains("POST /api/games"), "{message}");
+    // An id that is not even text: still a JSON error.
+    send(&app, "GET", "/api/games/%FF%FE", None)
+        .await
+        .error(StatusCode::BAD_REQUEST);
+    send(&app, "GET", "/api/games/%FF/record?format=%FF", None)
+        .await
+        .error(StatusCode::BAD_REQUEST);
     send(&app, "GET", "/api/nothing", None)
         .await
         .error(StatusCode::NOT_FOUND);

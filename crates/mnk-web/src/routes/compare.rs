@@ -4,11 +4,10 @@
 
 use super::games::check_version;
 use super::{State, parse_player};
-use crate::body::JsonBody;
+use crate::body::{GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
 use crate::views::ValueView;
 use axum::Json;
-use axum::extract::Path;
 use mnk::notation::format_cell;
 use mnk::players::{PlayerSpec, create};
 use serde::{Deserialize, Serialize};
@@ -78,7 +77,7 @@ pub struct CompareResponse {
 /// `POST /api/games/{id}/compare`.
 pub async fn compare(
     axum::extract::State(state): State,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     JsonBody(request): JsonBody<CompareRequest>,
 ) -> ApiResult<Json<CompareResponse>> {
     let entry = state.game(&id)?;

@@ -1,12 +1,13 @@
 //! Creating, reading, playing, undoing, exporting and deleting games.
 
 use super::{AppState, State, parse_player, unknown_game};
-use crate::body::JsonBody;
+use crate::body::{GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
 use crate::store::{Entry, Seats};
 use crate::views::{GameView, SeatsView};
 use axum::Json;
-use axum::extract::{Path, Query};
+use axum::extract::Query;
+use axum::extract::rejection::QueryRejection;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use mnk::game::{Rule, Size, Variant, parse_size};
@@ -151,7 +152,7 @@ pub async fn create(
 /// `GET /api/games/{id}`.
 pub async fn read(
     axum::extract::State(state): State,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> ApiResult<Json<GameView>> {
     let entry = state.game(&id)?;
     Ok(Json(GameView::new(&id, &entry)))
@@ -160,7 +161,7 @@ pub async fn read(
 /// `DELETE /api/games/{id}`: 204.
 pub async fn delete(
     axum::extract::State(state): State,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> ApiResult<StatusCode> {
     if state.store.remove(&id) {
         Ok(StatusCode::NO_CONTENT)
@@ -209,7 +210,7 @@ fn change(
 /// `POST /api/games/{id}/moves`: plays one move for the side to move.
 pub async fn play(
     axum::extract::State(state): State,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     JsonBody(request): JsonBody<MoveRequest>,
 ) -> ApiResult<Json<GameView>> {
     change(&state, &id, |entry| {
@@ -237,7 +238,7 @@ pub struct UndoRequest {
 /// `POST /api/games/{id}/undo`.
 pub async fn undo(
     axum::extract::State(state): State,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     JsonBody(request): JsonBody<UndoRequest>,
 ) -> ApiResult<Json<GameView>> {
     change(&state, &id, |entry| {
@@ -278,9 +279,11 @@ pub struct RecordQuery {
 /// `GET /api/games/{id}/record`: JSON by default, the bare move line with `?format=text`.
 pub async fn record(
     axum::extract::State(state): State,
-    Path(id): Path<String>,
-    Query(query): Query<RecordQuery>,
+    GameId(id): GameId,
+    query: Result<Query<RecordQuery>, QueryRejection>,
 ) -> ApiResult<Response> {
+    let Query(query) =
+        query.map_err(|e| ApiError::bad_request(format!("the query: {}", e.body_text())))?;
     let entry = state.game(&id)?;
     let board = entry.game.board();
     let size = board.size();

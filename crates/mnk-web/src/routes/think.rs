@@ -3,11 +3,10 @@
 
 use super::games::check_version;
 use super::{State, player_for, unknown_game};
-use crate::body::JsonBody;
+use crate::body::{GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
 use crate::views::{CandidateView, ChoiceView, GameView, candidates};
 use axum::Json;
-use axum::extract::Path;
 use mnk::game::{Board, Cell};
 use mnk::players::{Player, Value, create};
 use mnk::search::{self, Control};
@@ -98,7 +97,7 @@ fn analysis(
 /// `POST /api/games/{id}/think`.
 pub async fn think(
     axum::extract::State(state): State,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     JsonBody(request): JsonBody<ThinkRequest>,
 ) -> ApiResult<Json<ThinkResponse>> {
     let entry = state.game(&id)?;

@@ -3,11 +3,10 @@
 
 use super::games::check_version;
 use super::{State, player_for};
-use crate::body::JsonBody;
+use crate::body::{GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
 use crate::views::{ChoiceView, NodeView, cells};
 use axum::Json;
-use axum::extract::Path;
 use mnk::explain::{ExplainError, TreeOptions, explain};
 use mnk::notation::parse_moves;
 use mnk::players::create;
@@ -78,7 +77,7 @@ fn path_text(value: Option<&JsonValue>) -> ApiResult<String> {
 /// `POST /api/games/{id}/tree`.
 pub async fn tree(
     axum::extract::State(state): State,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     JsonBody(request): JsonBody<TreeRequest>,
 ) -> ApiResult<Json<TreeResponse>> {
     let entry = state.game(&id)?;
