@@ -1,6 +1,6 @@
 //! Creating, reading, playing, undoing, exporting and deleting games.
 
-use super::{AppState, State, parse_player, unknown_game};
+use super::{AppState, State, move_list, parse_player, unknown_game};
 use crate::body::{GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
 use crate::store::{Entry, Seats};
@@ -79,25 +79,6 @@ fn parse_size_field(value: Option<&Json5>, max_side: u8) -> ApiResult<Size> {
     Ok(Size::new(w as u8, h as u8))
 }
 
-fn moves_text(value: Option<&Json5>) -> ApiResult<String> {
-    match value {
-        None => Ok(String::new()),
-        Some(Json5::String(s)) => Ok(s.clone()),
-        Some(Json5::Array(items)) => items
-            .iter()
-            .map(|m| {
-                m.as_str().map(str::to_string).ok_or_else(|| {
-                    ApiError::bad_request(format!("moves: {m} is not a move like \"b2\""))
-                })
-            })
-            .collect::<ApiResult<Vec<_>>>()
-            .map(|v| v.join(" ")),
-        Some(other) => Err(ApiError::bad_request(format!(
-            "moves: {other} is not a move list; give \"b2 a1\" or [\"b2\", \"a1\"]"
-        ))),
-    }
-}
-
 /// The seats a request asks for: X human by default; O the strongest player when X is human.
 fn seats(field: Option<SeatsField>, variant: &Variant) -> ApiResult<Seats> {
     let field = field.unwrap_or_default();
@@ -133,7 +114,7 @@ pub fn build(request: NewGame, max_side: u8) -> ApiResult<Entry> {
     let variant =
         Variant::new(size, k, rule).map_err(|e| ApiError::bad_request(format!("k: {e}")))?;
     let seats = seats(request.players, &variant)?;
-    let moves = moves_text(request.moves.as_ref())?;
+    let moves = move_list(request.moves.as_ref(), "moves")?;
     let game =
         parse_game(&moves, variant).map_err(|e| ApiError::bad_request(format!("moves: {e}")))?;
     Ok(Entry::new(game, seats))

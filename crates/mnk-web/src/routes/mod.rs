@@ -57,6 +57,30 @@ pub fn parse_player(text: &str) -> ApiResult<PlayerSpec> {
         .map_err(|e| ApiError::bad_request(format!("player: {e}")))
 }
 
+/// A move list given as one string (`"b2 a1"`) or an array (`["b2", "a1"]`), as one string.
+///
+/// # Errors
+/// 400 naming `field` for anything else.
+pub fn move_list(value: Option<&serde_json::Value>, field: &str) -> ApiResult<String> {
+    use serde_json::Value;
+    match value {
+        None => Ok(String::new()),
+        Some(Value::String(s)) => Ok(s.clone()),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|m| {
+                m.as_str().map(str::to_string).ok_or_else(|| {
+                    ApiError::bad_request(format!("{field}: {m} is not a move like \"b2\""))
+                })
+            })
+            .collect::<ApiResult<Vec<_>>>()
+            .map(|v| v.join(" ")),
+        Some(other) => Err(ApiError::bad_request(format!(
+            "{field}: {other} is not a move list; give \"b2 a1\" or [\"b2\", \"a1\"]"
+        ))),
+    }
+}
+
 /// The player a request names, else the computer seated on the side to move, else the
 /// strongest player for the board; `depth` and `nodes` override its own settings.
 ///

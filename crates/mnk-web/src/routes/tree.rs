@@ -2,7 +2,7 @@
 //! bounded part at a time.
 
 use super::games::check_version;
-use super::{State, player_for};
+use super::{State, move_list, player_for};
 use crate::body::{GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
 use crate::views::{ChoiceView, NodeView, cells};
@@ -55,25 +55,6 @@ pub struct TreeResponse {
     tree: NodeView,
 }
 
-fn path_text(value: Option<&JsonValue>) -> ApiResult<String> {
-    match value {
-        None => Ok(String::new()),
-        Some(JsonValue::String(s)) => Ok(s.clone()),
-        Some(JsonValue::Array(items)) => items
-            .iter()
-            .map(|m| {
-                m.as_str()
-                    .map(str::to_string)
-                    .ok_or_else(|| ApiError::bad_request(format!("path: {m} is not a move")))
-            })
-            .collect::<ApiResult<Vec<_>>>()
-            .map(|v| v.join(" ")),
-        Some(other) => Err(ApiError::bad_request(format!(
-            "path: {other} is not a move list; give \"b2 a1\" or [\"b2\", \"a1\"]"
-        ))),
-    }
-}
-
 /// `POST /api/games/{id}/tree`.
 pub async fn tree(
     axum::extract::State(state): State,
@@ -99,7 +80,7 @@ pub async fn tree(
         .or(seated)
         .unwrap_or_else(|| "alphabeta".to_string());
     let spec = player_for(&entry, Some(&name), request.search_depth, None)?;
-    let focus = parse_moves(&path_text(request.path.as_ref())?, size)
+    let focus = parse_moves(&move_list(request.path.as_ref(), "path")?, size)
         .map_err(|e| ApiError::bad_request(format!("path: {e}")))?;
     let limits = &state.limits;
     let depth = request.depth.unwrap_or(1).min(limits.tree_depth);
