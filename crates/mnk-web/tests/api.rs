@@ -392,6 +392,26 @@ async fn think_suggests_and_plays() {
         let message = send(&app, "POST", &uri, Some(body)).await.error(status);
         assert!(message.contains(needle), "{body}: {message}");
     }
+    // Out-of-range settings are bounded, never a crash.
+    let t = ok(
+        &app,
+        "POST",
+        &uri,
+        Some(r#"{"player": "rules", "time_ms": 18446744073709551615}"#),
+    )
+    .await;
+    assert_eq!(t["limit_ms"], json!(10_000));
+    send(
+        &app,
+        "POST",
+        &uri,
+        Some(r#"{"player": "minimax", "nodes": 0}"#),
+    )
+    .await
+    .error(StatusCode::UNPROCESSABLE_ENTITY);
+    send(&app, "POST", &uri, Some(r#"{"depth": -1}"#))
+        .await
+        .error(StatusCode::BAD_REQUEST);
     // Players refuse what they cannot do: 422 with their reason.
     let big = new_game(&app, json!({"size": 5, "k": 4})).await;
     let message = send(
@@ -610,6 +630,11 @@ async fn trees_expand_node_by_node() {
         let message = send(&app, "POST", &uri, Some(body)).await.error(status);
         assert!(message.contains(needle), "{body}: {message}");
     }
+    let t = ok(&app, "POST", &uri, Some(r#"{"depth": 99, "max_nodes": 0}"#)).await;
+    assert_eq!(
+        (t["plies"].clone(), t["recorded"].clone()),
+        (json!(4), json!(1))
+    );
     // The node cap bounds the answer.
     let t = ok(
         &app,
