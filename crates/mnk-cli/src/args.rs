@@ -15,6 +15,7 @@ Examples:
   mnk count --size 4x4 --k 4
   mnk solve --size 5x5 --k 4            prove 5x5 four-in-a-row a draw
   mnk players
+  mnk pbrain                           a Gomocup brain on stdin/stdout (like pbrain-mnk)
   mnk serve                            play in a browser at http://127.0.0.1:8080/";
 
 /// Play, analyse and count m,n,k-games: an m x n board, k stones in a row win.
@@ -88,6 +89,13 @@ Examples:
 A solve over a second shows its progress on standard error; Ctrl-C stops it and prints what
 was proved. A solve that hits --time-ms or --nodes says what it knows and exits with 1.")]
     Solve(SolveArgs),
+    /// Be a Gomocup brain: speak the Piskvork protocol on stdin/stdout (as `pbrain-mnk` does).
+    #[command(after_help = "\
+Examples:
+  mnk pbrain                             the default player, five in a row
+  mnk pbrain --ai gomoku-pruned:depth=3
+  printf 'START 15\\nBEGIN\\n' | mnk pbrain     answers OK, then a move like 7,7")]
+    Pbrain(pbrain_mnk::Options),
 }
 
 /// The game being played: board, k and rule.

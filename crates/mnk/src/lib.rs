@@ -11,5 +11,6 @@ pub mod explain;
 pub mod game;
 pub mod notation;
 pub mod players;
+pub mod protocol;
 pub mod search;
 pub mod solve;

@@ -2,6 +2,7 @@
 
 mod best;
 mod count;
+mod pbrain;
 mod perft;
 mod play;
 mod players;
@@ -47,6 +48,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Count(args) => count::run(&args, &mut out),
         Command::Serve(args) => serve::run(&args, &mut out),
         Command::Solve(args) => solve::run(&args, &mut out),
+        Command::Pbrain(args) => pbrain::run(&args, &mut out),
     };
     let _ = out.flush();
     match result {

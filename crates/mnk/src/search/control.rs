@@ -1,5 +1,6 @@
 //! Search limits (depth, nodes, time) and the signal that stops a search.
 
+use super::Budget;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -20,6 +21,7 @@ pub struct Limits {
 #[derive(Debug, Clone, Default)]
 pub struct Control {
     deadline: Option<Instant>,
+    target: Option<Instant>,
     node_limit: Option<u64>,
     stop: Option<Arc<AtomicBool>>,
 }
@@ -40,6 +42,26 @@ impl Control {
     pub fn start(limits: &Limits) -> Self {
         Control {
             deadline: limits.time.map(|t| Instant::now() + t),
+            target: None,
+            node_limit: limits.nodes,
+            stop: None,
+        }
+    }
+
+    /// A control that starts now for a move under a game clock: the deadline is the budget's
+    /// `hard` time (capped by `limits.time` when given), the target its `target` time, the node
+    /// budget that of `limits`.
+    #[must_use]
+    pub fn for_budget(limits: &Limits, budget: Budget) -> Self {
+        let now = Instant::now();
+        let hard = match (budget.hard, limits.time) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let target = budget.target.map(|t| hard.map_or(t, |h| t.min(h)));
+        Control {
+            deadline: hard.map(|t| now + t),
+            target: target.map(|t| now + t),
             node_limit: limits.nodes,
             stop: None,
         }
@@ -65,6 +87,13 @@ impl Control {
     #[must_use]
     pub const fn deadline(&self) -> Option<Instant> {
         self.deadline
+    }
+
+    /// The time a search should aim to finish by, if any (a soft goal before the deadline; a
+    /// search that has a move may stop once it is past).
+    #[must_use]
+    pub const fn target(&self) -> Option<Instant> {
+        self.target
     }
 
     /// The node budget, if any.
@@ -114,5 +143,25 @@ mod tests {
             ..Limits::default()
         });
         assert!(c.should_stop(1));
+    }
+
+    #[test]
+    fn a_budget_gives_a_deadline_and_a_target() {
+        let limits = Limits {
+            time: Some(Duration::from_secs(10)),
+            nodes: Some(5),
+            ..Limits::default()
+        };
+        let budget = Budget {
+            target: Some(Duration::from_secs(1)),
+            hard: Some(Duration::from_secs(60)),
+        };
+        let c = Control::for_budget(&limits, budget);
+        let (deadline, target) = (c.deadline().unwrap(), c.target().unwrap());
+        assert!(deadline - target >= Duration::from_secs(8));
+        assert!(deadline - target <= Duration::from_secs(9));
+        assert_eq!(c.node_limit(), Some(5));
+        let c = Control::for_budget(&Limits::default(), Budget::UNLIMITED);
+        assert!(c.deadline().is_none() && c.target().is_none());
     }
 }
