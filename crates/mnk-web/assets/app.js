@@ -92,7 +92,10 @@ function applyPreset() {
   $('#k').value = k;
   const cells = Number(w) * Number(h);
   const o = $('#player-o');
-  if (o.value !== 'human') o.value = cells <= 16 ? 'perfect' : 'gomoku-pruned';
+  // The strongest player that suits the board: the solver on small ones, else the engine
+  // where the server has one, else seed 003's best program.
+  const big = state.players.some((p) => p.name === 'engine') ? 'engine' : 'gomoku-pruned';
+  if (o.value !== 'human') o.value = cells <= 16 ? 'perfect' : big;
 }
 
 function setupBody() {
