@@ -357,6 +357,17 @@ async fn think_suggests_and_plays() {
     .await;
     assert_eq!(t["candidates_from"], json!("analysis"));
     assert_eq!(t["candidates"].as_array().unwrap().len(), 8);
+    // With the analysis, minimax's expected line is read off its search: after the centre, a
+    // drawn game to the last cell.
+    let t = ok(
+        &app,
+        "POST",
+        &uri,
+        Some(r#"{"player": "minimax", "analysis": true}"#),
+    )
+    .await;
+    assert_eq!(t["pv"].as_array().unwrap().len(), 8, "{}", t["pv"]);
+    assert_eq!(t["pv"][0], t["move"]);
     let t = ok(
         &app,
         "POST",

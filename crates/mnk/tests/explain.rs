@@ -316,3 +316,54 @@ fn full_window_move_values_agree_with_the_root_search() {
             .is_none()
     );
 }
+
+#[test]
+fn the_expected_line_is_read_off_the_search() {
+    use mnk::explain::choose_with_line;
+    use mnk::game::Status;
+    // Full-depth minimax from the empty board: its line is a whole drawn game.
+    let b = Board::new(Variant::tic_tac_toe());
+    let choice = choose_with_line(player("minimax").as_mut(), &b, &Control::unlimited()).unwrap();
+    assert_eq!(choice.pv.len(), 9, "{:?}", choice.pv);
+    let mut end = b.clone();
+    for &c in &choice.pv {
+        end.try_play(c).unwrap();
+    }
+    assert_eq!(end.status(), Status::Draw);
+    // O to move cannot stop both of X's threats (a2 and c1): the line ends with X's winning
+    // stone, for alpha-beta as for minimax.
+    let b = board(Variant::tic_tac_toe(), "a1 b1 b2 c3 a3");
+    for name in ["minimax", "alphabeta"] {
+        let plain = player(name).choose(&b, &Control::unlimited()).unwrap();
+        let choice = choose_with_line(player(name).as_mut(), &b, &Control::unlimited()).unwrap();
+        assert_eq!(choice.cell, plain.cell);
+        assert_eq!(choice.pv[0], choice.cell);
+        let mut end = b.clone();
+        for &c in &choice.pv {
+            end.try_play(c).unwrap();
+        }
+        assert!(
+            matches!(
+                end.status(),
+                Status::Won {
+                    side: mnk::game::Side::X,
+                    ..
+                }
+            ),
+            "{name}: {:?}",
+            choice.pv
+        );
+    }
+    // Depth-limited: the line stops at the horizon.
+    let b = board(gomoku(8, 5), "e4 d5 e5 d4");
+    let choice = choose_with_line(
+        player("gomoku-pruned:depth=3").as_mut(),
+        &b,
+        &Control::unlimited(),
+    )
+    .unwrap();
+    assert_eq!(choice.pv.len(), 3, "{:?}", choice.pv);
+    // Players without a tree keep their own line.
+    let choice = choose_with_line(player("rules").as_mut(), &b, &Control::unlimited()).unwrap();
+    assert_eq!(choice.pv, vec![choice.cell]);
+}

@@ -7,6 +7,7 @@ use crate::body::{GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
 use crate::views::{CandidateView, ChoiceView, GameView, candidates};
 use axum::Json;
+use mnk::explain::choose_with_line;
 use mnk::game::{Board, Cell};
 use mnk::players::{Player, Value, create};
 use mnk::search::{self, Control};
@@ -27,7 +28,8 @@ pub struct ThinkRequest {
     /// Play the move (default false: only suggest it).
     #[serde(default)]
     play: bool,
-    /// When the player gives no value to each move, compute them (if cheap enough).
+    /// When the player gives no value to each move, compute them (if cheap enough); and
+    /// read the line it expects off its search, for players that report their tree.
     #[serde(default)]
     analysis: bool,
     /// Time to think, in milliseconds (within the server's cap).
@@ -127,7 +129,14 @@ pub async fn think(
         .searcher
         .run(move |budget| {
             let start = Instant::now();
-            let choice = player.choose(&search_board, &budget.control(&limits))?;
+            let control = budget.control(&limits);
+            // With the analysis, players that report their search also show the line they
+            // expect (the ghost stones), read off the same search.
+            let choice = if analyse {
+                choose_with_line(player.as_mut(), &search_board, &control)?
+            } else {
+                player.choose(&search_board, &control)?
+            };
             let elapsed = start.elapsed();
             let extra = if !choice.candidates.is_empty() {
                 (choice.candidates.clone(), "player", None)

@@ -27,10 +27,12 @@
 //! ```
 
 mod observer;
+mod pv;
 mod recorder;
 mod tree;
 
 pub use observer::{NodeKind, SearchObserver, Silent};
+pub use pv::PvRecorder;
 pub use recorder::{TreeOptions, TreeRecorder};
 pub use tree::{Bound, SearchTree, TreeNode};
 
@@ -69,6 +71,31 @@ pub enum ExplainError {
         /// The focus asked for.
         focus: Vec<Cell>,
     },
+}
+
+/// Asks `player` for a move on `board` and fills in the line it expects ([`Choice::pv`])
+/// from its search, for players that report their tree and give no line of their own.
+/// Other players' choices are returned as they are.
+///
+/// # Errors
+/// [`PlayerError`] when the player cannot choose.
+pub fn choose_with_line(
+    player: &mut dyn Player,
+    board: &Board,
+    control: &Control,
+) -> Result<Choice, PlayerError> {
+    let mut recorder = PvRecorder::new();
+    match player.choose_observed(board, control, &mut recorder) {
+        None => player.choose(board, control),
+        Some(choice) => {
+            let mut choice = choice?;
+            let line = recorder.line();
+            if choice.pv.len() <= 1 && line.first() == Some(&choice.cell) {
+                choice.pv = line;
+            }
+            Ok(choice)
+        }
+    }
 }
 
 /// The catalog players that report their search tree.
