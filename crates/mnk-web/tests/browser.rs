@@ -344,6 +344,39 @@ async fn see_the_search(c: &Client, base: &str) {
     )
     .await;
     assert_eq!(heat, json!(8));
+    // Alpha-beta's analysis of the position: a value per move, and its expected line as
+    // numbered ghost stones.
+    c.find(Locator::Css("#analyse-player"))
+        .await
+        .unwrap()
+        .select_by_value("alphabeta")
+        .await
+        .unwrap();
+    click(c, "#analyse").await;
+    wait_for(c, "document.querySelector('#analysis-summary').textContent.startsWith('alphabeta would play')", "the analysis").await;
+    wait_for(
+        c,
+        "document.querySelectorAll('#board .stone.ghost').length >= 2",
+        "the ghost stones",
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelector('#board .stone.ghost').textContent;"
+        )
+        .await,
+        json!("1")
+    );
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelectorAll('#board .heat').length;"
+        )
+        .await,
+        json!(7)
+    );
+    screenshot(c, "3x3-analysis-ghosts.png").await;
     // The tree alpha-beta searched, and one node opened.
     click(c, "#tree-box summary").await;
     click(c, "#show-tree").await;
