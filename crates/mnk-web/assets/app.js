@@ -626,6 +626,15 @@ function importRecord() {
 
 // ---------------------------------------------------------------- start
 
+// A bug in this page shows up where people can see it, and stays listed for the browser tests.
+window.pageErrors = [];
+function pageError(text) {
+  window.pageErrors.push(text);
+  say(`Page error: ${text}`);
+}
+window.addEventListener('error', (event) => pageError(event.message));
+window.addEventListener('unhandledrejection', (event) => pageError(String(event.reason)));
+
 async function start() {
   try {
     const list = await api('GET', '/api/players');

@@ -155,6 +155,8 @@ const SETTLED: &str = "document.querySelector('#status').dataset.status !== 'pla
 /// Saves a screenshot and checks that the page was drawn: many colours, no colour covering
 /// almost everything.
 async fn screenshot(c: &Client, name: &str) {
+    let errors = js(c, "return window.pageErrors;").await;
+    assert_eq!(errors, json!([]), "{name}: the page's script failed");
     let png_bytes = c.screenshot().await.unwrap();
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-screenshots");
     std::fs::create_dir_all(&dir).unwrap();
@@ -338,12 +340,12 @@ async fn see_the_search(c: &Client, base: &str) {
     )
     .await;
     // perfect values every move: one coloured cell per free cell of the position it saw.
-    let heat = js(
+    wait_for(
         c,
-        "return document.querySelectorAll('#board .heat').length;",
+        "document.querySelector('#see-search').checked && document.querySelectorAll('#board .heat').length === 8",
+        "the heat map of perfect's values",
     )
     .await;
-    assert_eq!(heat, json!(8));
     // Alpha-beta's analysis of the position: a value per move, and its expected line as
     // numbered ghost stones.
     c.find(Locator::Css("#analyse-player"))
