@@ -3,8 +3,7 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mnk::solve::Progress;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -14,18 +13,18 @@ const TICK: Duration = Duration::from_millis(100);
 
 /// A running display; [`Display::finish`] removes it.
 pub struct Display {
-    done: Arc<AtomicBool>,
+    /// Dropping it wakes the watcher at once and ends it.
+    done: Option<Sender<()>>,
     thread: Option<JoinHandle<()>>,
 }
 
 impl Display {
     /// Starts watching `progress`; `side` names the side to move at the root ("X" or "O").
     pub fn start(progress: Progress, side: String) -> Display {
-        let done = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&done);
-        let thread = std::thread::spawn(move || watch(&progress, &side, &flag));
+        let (done, wake) = channel();
+        let thread = std::thread::spawn(move || watch(&progress, &side, &wake));
         Display {
-            done,
+            done: Some(done),
             thread: Some(thread),
         }
     }
@@ -36,7 +35,7 @@ impl Display {
     }
 
     fn stop(&mut self) {
-        self.done.store(true, Ordering::Relaxed);
+        self.done.take();
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
@@ -49,13 +48,12 @@ impl Drop for Display {
     }
 }
 
-fn watch(progress: &Progress, side: &str, done: &AtomicBool) {
+fn watch(progress: &Progress, side: &str, done: &Receiver<()>) {
     let start = Instant::now();
     let first = progress.snapshot().nodes;
     let mut bar: Option<ProgressBar> = None;
     let mut last = (start, first);
-    while !done.load(Ordering::Relaxed) {
-        std::thread::sleep(TICK);
+    while let Err(RecvTimeoutError::Timeout) = done.recv_timeout(TICK) {
         let now = Instant::now();
         if now - start < QUIET_FOR {
             continue;
@@ -63,7 +61,7 @@ fn watch(progress: &Progress, side: &str, done: &AtomicBool) {
         let bar = bar.get_or_insert_with(|| {
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
             bar.set_style(
-                ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+                ProgressStyle::with_template("{spinner} {elapsed_precise} {wide_msg}")
                     .unwrap_or_else(|_| ProgressStyle::default_spinner()),
             );
             bar
@@ -74,14 +72,14 @@ fn watch(progress: &Progress, side: &str, done: &AtomicBool) {
         if seconds >= 0.5 {
             let rate = (snap.nodes - last.1) as f64 / seconds;
             last = (now, snap.nodes);
-            let fill = 100.0 * snap.table_entries as f64 / snap.table_max_capacity.max(1) as f64;
+            let fill = 100.0 * snap.table_entries as f64 / snap.table_capacity.max(1) as f64;
             bar.set_message(format!(
-                "{} nodes, {}/s, table {:.1}% of {} MiB ({} MiB allocated), iteration {}: {}",
+                "{} nodes {}/s | table {:.0}% of {}/{} MiB | iteration {}: {}",
                 short(snap.nodes - first),
                 short(rate as u64),
                 fill,
-                (snap.table_max_capacity * 16) >> 20,
                 snap.table_bytes >> 20,
+                (snap.table_max_capacity * 16) >> 20,
                 snap.iteration,
                 snap.stage.describe(side),
             ));

@@ -177,6 +177,94 @@ fn ci_runs_the_readme_test_command() {
 }
 
 #[test]
+fn solve_json_contract() {
+    let v = json(&[
+        "solve",
+        "--size",
+        "5x5",
+        "--k",
+        "4",
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(v["value"], "draw");
+    assert_eq!(v["best_move"], "c3");
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    assert!(v["time_ms"].as_f64().unwrap() >= 0.0);
+    assert!(v["tt_entries"].as_u64().unwrap() > 0);
+    assert_eq!(v["stopped"], false);
+    let v = json(&[
+        "solve",
+        "--size",
+        "4x3",
+        "--k",
+        "3",
+        "--json",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(
+        (v["value"].as_str(), v["moves_to_end"].as_u64()),
+        (Some("win"), Some(7))
+    );
+    let v = json(&[
+        "solve",
+        "--size",
+        "5",
+        "--k",
+        "4",
+        "--moves",
+        "c3",
+        "--each-move",
+        "--json",
+    ]);
+    let drawing: Vec<&str> = v["each_move"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["value"] == "draw")
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(drawing, ["b4", "d4", "b2", "d2"]);
+    mnk()
+        .args(["solve", "--size", "3", "--without", "pairing,vcf"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("3x3 k=3, X to move: draw"))
+        .stdout(predicate::str::contains("ideas: without pairing, vcf"));
+}
+
+#[test]
+fn a_solve_out_of_its_limits_says_what_it_knows() {
+    let out = mnk()
+        .args([
+            "solve", "--size", "7", "--k", "5", "--nodes", "2000", "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["value"], Value::Null);
+    assert_eq!(v["stopped"], "limit reached");
+    assert!(v["known"].is_string());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not proved"));
+    for bad in [
+        &["solve", "--size", "9", "--k", "5"][..],
+        &["solve", "--memory", "0"],
+        &["solve", "--threads", "0"],
+        &["solve", "--without", "telepathy"],
+        &["solve", "--moves", "a1 a2 b1 b2 c1"],
+    ] {
+        mnk()
+            .args(bad)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("error"));
+    }
+}
+
+#[test]
 fn pbrain_speaks_the_gomocup_protocol() {
     let out = mnk()
         .args(["pbrain", "--ai", "rules"])

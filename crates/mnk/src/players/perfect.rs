@@ -1,6 +1,8 @@
 //! `perfect`: exact play from the solver. It moves to keep the best game-theoretic value:
 //! the fastest win, else a draw, else the slowest loss. Among equal moves it takes the first in
-//! the solver's order (most winning lines, then nearest the centre).
+//! the solver's search order (the threats a move makes and blocks, then the static order: most
+//! winning lines, nearest the centre). It uses one thread and a table of at most 256 MiB unless
+//! told otherwise (`perfect:threads=2,memory-mb=1024`).
 //!
 //! Boards above 64 cells are refused at once; a position the solver cannot prove within the
 //! player's limits (by default [`DEFAULT_TIME`]) is refused with the reason rather than hanging.
@@ -8,13 +10,16 @@
 use super::{Choice, Player, PlayerError, PlayerOptions, Value};
 use crate::game::{Board, Variant};
 use crate::search::{Control, Limits};
-use crate::solve::{SolveError, Solver};
+use crate::solve::{Ideas, SolveError, Solver, SolverConfig};
 use std::time::Duration;
 
 /// How long `perfect` may think about one move unless told otherwise.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(20);
 /// Boards with at most this many cells get every move's value (for hints and the heat map).
 pub const ANALYSE_CELLS: usize = 16;
+/// The transposition table's limit unless `memory-mb` says otherwise (it starts at 2 MiB and
+/// grows as needed).
+pub const DEFAULT_MEMORY_MIB: u64 = 256;
 
 /// The perfect player.
 #[derive(Debug)]
@@ -24,7 +29,8 @@ pub struct Perfect {
 }
 
 impl Perfect {
-    /// The player; `time-ms` and `nodes` bound each move's solve.
+    /// The player; `time-ms` and `nodes` bound each move's solve, `threads` and `memory-mb`
+    /// set the solver's threads and table.
     #[must_use]
     pub fn new(options: PlayerOptions) -> Self {
         Perfect {
@@ -42,7 +48,19 @@ impl Perfect {
 
     fn solver(&mut self, variant: &Variant) -> Result<&mut Solver, PlayerError> {
         if self.solver.as_ref().is_none_or(|(v, _)| v != variant) {
-            let solver = Solver::new(variant).map_err(|e| {
+            let config = SolverConfig {
+                memory_bytes: usize::try_from(
+                    self.options
+                        .memory_mib
+                        .unwrap_or(DEFAULT_MEMORY_MIB)
+                        .max(1)
+                        .saturating_mul(1 << 20),
+                )
+                .unwrap_or(usize::MAX),
+                threads: self.options.threads.unwrap_or(1).max(1),
+                ideas: Ideas::ALL,
+            };
+            let solver = Solver::with_config(variant, config).map_err(|e| {
                 PlayerError::TooLarge(format!(
                     "perfect play is out of reach here: {e}; try gomoku-pruned or alphabeta"
                 ))

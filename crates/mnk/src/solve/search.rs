@@ -324,16 +324,12 @@ impl<'a> Searcher<'a> {
                 hint = cx.syms.unapply(sym, entry.best);
             }
         }
-        if cx.ideas.pairing {
-            let before = self.nodes;
-            if own_live != 0 && alpha >= 0 && self.pairing.blocks(lines, own, opp) {
-                self.store(key, Entry::bounds(i8::MIN, 0, work(self.nodes - before)));
-                return Ok(0);
-            }
-            if opp_live != 0 && beta <= 0 && self.pairing.blocks(lines, opp, own) {
-                self.store(key, Entry::bounds(0, i8::MAX, work(self.nodes - before)));
-                return Ok(0);
-            }
+        // A pairing for the side to move proves it cannot win. (Checking the opponent's too,
+        // at every node, found the proofs a move earlier but cost more than it saved: 7x7
+        // k=5 took 1.9M nodes and 48 s instead of 2.2M nodes and 4.6 s.)
+        if cx.ideas.pairing && own_live != 0 && alpha >= 0 && self.pairing.blocks(lines, own, opp) {
+            self.store(key, Entry::bounds(i8::MIN, 0, 1));
+            return Ok(0);
         }
         if cx.ideas.vcf && beta > 0 && own_live != 0 {
             let before = self.vcf.nodes;

@@ -21,6 +21,17 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, OnceLock};
 use thiserror::Error;
 
+/// Nodes of the first round when the two questions take turns (a solve with limits).
+const FIRST_BUDGET: u64 = 1 << 16;
+
+/// The error with the latest knowledge.
+fn with_known(e: SolveError, known: Known) -> SolveError {
+    match e {
+        SolveError::Stopped { nodes, .. } => SolveError::Stopped { nodes, known },
+        other => other,
+    }
+}
+
 /// Win, draw or loss for the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -262,7 +273,10 @@ impl Solver {
                     known,
                 })
         };
-        let (mut score, mut best) = if self.cx.ideas.null_window {
+        let limited = control.deadline().is_some() || control.node_limit().is_some();
+        let (mut score, mut best) = if !self.cx.ideas.null_window {
+            ask(self, control, -1, 1, Stage::WinDrawLoss, known)?
+        } else if !limited {
             let (v, m) = ask(self, control, 0, 1, Stage::Win, known)?;
             if v >= 1 {
                 (v, m)
@@ -271,7 +285,44 @@ impl Solver {
                 ask(self, control, -1, 0, Stage::NoLoss, known)?
             }
         } else {
-            ask(self, control, -1, 1, Stage::WinDrawLoss, known)?
+            // Under limits, ask both questions in turn with growing node budgets, so that a
+            // solve that runs out still reports whatever one of them settled.
+            let mut budget: u64 = FIRST_BUDGET;
+            let (mut not_win, mut not_loss) = (None, None);
+            loop {
+                if not_win.is_none() {
+                    let round = control.with_node_limit(self.nodes() - base + budget);
+                    match ask(self, &round, 0, 1, Stage::Win, known) {
+                        Ok((v, m)) if v >= 1 => break (v, m),
+                        Ok(r) => {
+                            known.at_most = Wdl::Draw;
+                            not_win = Some(r);
+                        }
+                        Err(e) if control.should_stop(self.nodes() - base) => {
+                            return Err(with_known(e, known));
+                        }
+                        Err(_) => {}
+                    }
+                }
+                if not_loss.is_none() {
+                    let round = control.with_node_limit(self.nodes() - base + budget);
+                    match ask(self, &round, -1, 0, Stage::NoLoss, known) {
+                        Ok((v, m)) if v < 0 => break (v, m),
+                        Ok(r) => {
+                            known.at_least = Wdl::Draw;
+                            not_loss = Some(r);
+                        }
+                        Err(e) if control.should_stop(self.nodes() - base) => {
+                            return Err(with_known(e, known));
+                        }
+                        Err(_) => {}
+                    }
+                }
+                if let (Some(_), Some((_, m))) = (not_win, not_loss) {
+                    break (0, m);
+                }
+                budget = budget.saturating_mul(4);
+            }
         };
         let value = Wdl::of_score(score);
         let mut outcome = (value == Wdl::Draw).then_some(Outcome::Draw);
