@@ -15,7 +15,8 @@ Examples:
   mnk count --size 4x4 --k 4
   mnk solve --size 5x5 --k 4            prove 5x5 four-in-a-row a draw
   mnk players
-  mnk pbrain                           a Gomocup brain on stdin/stdout (like pbrain-mnk)";
+  mnk pbrain                           a Gomocup brain on stdin/stdout (like pbrain-mnk)
+  mnk serve                            play in a browser at http://127.0.0.1:8080/";
 
 /// Play, analyse and count m,n,k-games: an m x n board, k stones in a row win.
 #[derive(Debug, Parser)]
@@ -66,6 +67,15 @@ Examples:
   mnk count --size 4x4 --k 4 --json      9722011 positions, in seconds
   mnk count --moves b2                   from a position")]
     Count(CountArgs),
+    /// Serve the page to play and see the search in a browser, and its JSON API.
+    #[command(after_help = "\
+Examples:
+  mnk serve                              http://127.0.0.1:8080/
+  mnk serve --port 9000
+  mnk serve --host 0.0.0.0 --port 8080   reachable from other machines (no authentication!)
+
+The API is documented in the README (POST /api/games, GET /api/games/{id}, ...).")]
+    Serve(ServeArgs),
     /// Prove the value of a position (win, draw or loss for the side to move) and a best move.
     #[command(after_help = "\
 Examples:
@@ -228,6 +238,23 @@ pub struct CountArgs {
     /// "x_wins", "o_wins", "draws", "levels"}.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Options of `mnk serve`.
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// Port to listen on (0: any free port).
+    #[arg(long, short = 'p', default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on: 127.0.0.1 (this machine only) unless told otherwise.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// The longest any search may think, in milliseconds (the server's cap).
+    #[arg(long, default_value_t = 10_000)]
+    pub think_ms: u64,
+    /// Games kept in memory; the least recently used go first.
+    #[arg(long, default_value_t = 1000)]
+    pub max_games: usize,
 }
 
 /// How hard `mnk solve` works on the number of moves to the end.

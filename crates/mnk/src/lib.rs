@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub mod count;
+pub mod explain;
 pub mod game;
 pub mod notation;
 pub mod players;

@@ -6,6 +6,7 @@ mod pbrain;
 mod perft;
 mod play;
 mod players;
+mod serve;
 mod solve;
 
 use crate::args::{Cli, Command, GameArgs};
@@ -45,6 +46,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Players(args) => players::run(&args, &mut out),
         Command::Perft(args) => perft::run(&args, &mut out),
         Command::Count(args) => count::run(&args, &mut out),
+        Command::Serve(args) => serve::run(&args, &mut out),
         Command::Solve(args) => solve::run(&args, &mut out),
         Command::Pbrain(args) => pbrain::run(&args, &mut out),
     };

@@ -14,6 +14,7 @@
 //! [`DEFAULT_DEPTH`] plies, evaluating the horizon with e(P); `depth=N` overrides.
 
 use super::{Choice, Player, PlayerError, PlayerOptions, Value};
+use crate::explain::{NodeKind, SearchObserver, Silent};
 use crate::game::{Board, Cell, Side, Status, Windows};
 use crate::search::{Control, Limits};
 
@@ -116,49 +117,120 @@ impl Search<'_> {
     }
 
     /// Minimax value for MAX with alpha-beta pruning (fail-hard bounds as in the seed's `dfs`);
-    /// `None` when stopped.
-    fn value(&mut self, remaining: Option<u32>, mut alpha: i32, mut beta: i32) -> Option<i32> {
+    /// `None` when stopped. The caller has reported entering the position to `obs`; this
+    /// reports leaving it.
+    fn value<O: SearchObserver + ?Sized>(
+        &mut self,
+        remaining: Option<u32>,
+        mut alpha: i32,
+        mut beta: i32,
+        obs: &mut O,
+    ) -> Option<i32> {
         self.nodes += 1;
         if self.control.poll(self.nodes) {
             return None;
         }
-        match self.board.status() {
-            Status::Won { side, .. } => {
-                return Some(if side == self.max_side { WIN } else { -WIN });
-            }
-            Status::Draw => return Some(self.lines.evaluate(self.max_side)),
-            Status::InProgress if remaining == Some(0) => {
-                return Some(self.lines.evaluate(self.max_side));
-            }
-            Status::InProgress => {}
+        let leaf = match self.board.status() {
+            Status::Won { side, .. } => Some(if side == self.max_side { WIN } else { -WIN }),
+            Status::Draw => Some(self.lines.evaluate(self.max_side)),
+            Status::InProgress if remaining == Some(0) => Some(self.lines.evaluate(self.max_side)),
+            Status::InProgress => None,
+        };
+        if let Some(v) = leaf {
+            let kind = if self.board.is_over() {
+                NodeKind::Terminal
+            } else {
+                NodeKind::Horizon
+            };
+            obs.leave(Value::Score(v), kind);
+            return Some(v);
         }
         let is_max = self.board.to_move() == self.max_side;
         let mut best = if is_max { -2 * WIN } else { 2 * WIN };
         let moves: Vec<Cell> = self.board.moves().collect();
-        for cell in moves {
+        for (i, &cell) in moves.iter().enumerate() {
             self.play(cell);
-            let v = self.value(remaining.map(|r| r - 1), alpha, beta);
+            obs.enter(Some(cell), Some((alpha, beta)));
+            let v = self.value(remaining.map(|r| r - 1), alpha, beta, obs);
             self.unmake(cell);
             let v = v?;
-            if is_max {
+            let cut = if is_max {
                 best = best.max(v);
-                if best >= beta {
-                    return Some(best);
-                }
                 alpha = alpha.max(best);
+                best >= beta
             } else {
                 best = best.min(v);
-                if best <= alpha {
-                    return Some(best);
-                }
                 beta = beta.min(best);
+                best <= alpha
+            };
+            if cut {
+                obs.pruned(&moves[i + 1..]);
+                obs.leave(Value::Score(best), NodeKind::Cutoff);
+                return Some(best);
             }
         }
+        obs.leave(Value::Score(best), NodeKind::Inner);
         Some(best)
     }
 }
 
+impl<'a> Search<'a> {
+    fn new(board: &Board, control: &'a Control) -> Self {
+        Search {
+            board: board.clone(),
+            lines: OpenLines::new(board),
+            max_side: board.to_move(),
+            nodes: 1,
+            control,
+        }
+    }
+
+    fn stopped(&self) -> PlayerError {
+        PlayerError::Stopped {
+            player: "alphabeta",
+            nodes: self.nodes,
+            hint: "; give a smaller depth".to_string(),
+        }
+    }
+}
+
 impl AlphaBeta {
+    /// The root loop: the first move (row-major) whose value beats all before it, each child
+    /// searched with alpha at the best value so far.
+    fn choose_with<O: SearchObserver + ?Sized>(
+        &self,
+        board: &Board,
+        control: &Control,
+        obs: &mut O,
+    ) -> Result<Choice, PlayerError> {
+        if board.is_over() {
+            return Err(PlayerError::GameOver);
+        }
+        let depth = self.depth_for(board);
+        let mut search = Search::new(board, control);
+        obs.enter(None, Some((-2 * WIN, 2 * WIN)));
+        let mut best: Option<(Cell, i32)> = None;
+        let moves: Vec<Cell> = board.moves().collect();
+        for cell in moves {
+            search.play(cell);
+            let alpha = best.map_or(-2 * WIN, |(_, v)| v);
+            obs.enter(Some(cell), Some((alpha, 2 * WIN)));
+            let value = search.value(depth.map(|d| d.saturating_sub(1)), alpha, 2 * WIN, obs);
+            search.unmake(cell);
+            let value = value.ok_or_else(|| search.stopped())?;
+            if best.is_none_or(|(_, b)| value > b) {
+                best = Some((cell, value));
+            }
+        }
+        let (cell, value) = best.ok_or(PlayerError::GameOver)?;
+        obs.leave(Value::Score(value), NodeKind::Inner);
+        Ok(Choice {
+            value: Some(Value::Score(value)),
+            depth,
+            ..Choice::new(cell, search.nodes)
+        })
+    }
+
     /// The player; `options.depth` overrides the default depth.
     #[must_use]
     pub fn new(options: PlayerOptions) -> Self {
@@ -188,39 +260,48 @@ impl Player for AlphaBeta {
     }
 
     fn choose(&mut self, board: &Board, control: &Control) -> Result<Choice, PlayerError> {
+        self.choose_with(board, control, &mut Silent)
+    }
+
+    fn choose_observed(
+        &mut self,
+        board: &Board,
+        control: &Control,
+        observer: &mut dyn SearchObserver,
+    ) -> Option<Result<Choice, PlayerError>> {
+        Some(self.choose_with(board, control, observer))
+    }
+
+    /// Each root move searched with the full window, so every value is exact (the player's
+    /// own root search narrows the window and only bounds the moves that are not best).
+    fn move_values(
+        &mut self,
+        board: &Board,
+        control: &Control,
+    ) -> Option<Result<Vec<(Cell, Value)>, PlayerError>> {
         if board.is_over() {
-            return Err(PlayerError::GameOver);
+            return Some(Err(PlayerError::GameOver));
         }
         let depth = self.depth_for(board);
-        let mut search = Search {
-            board: board.clone(),
-            lines: OpenLines::new(board),
-            max_side: board.to_move(),
-            nodes: 1,
-            control,
-        };
-        let mut best: Option<(Cell, i32)> = None;
+        let mut search = Search::new(board, control);
         let moves: Vec<Cell> = board.moves().collect();
-        for cell in moves {
-            search.play(cell);
-            let alpha = best.map_or(-2 * WIN, |(_, v)| v);
-            let value = search.value(depth.map(|d| d.saturating_sub(1)), alpha, 2 * WIN);
-            search.unmake(cell);
-            let value = value.ok_or_else(|| PlayerError::Stopped {
-                player: "alphabeta",
-                nodes: search.nodes,
-                hint: "; give a smaller depth".to_string(),
-            })?;
-            if best.is_none_or(|(_, b)| value > b) {
-                best = Some((cell, value));
-            }
-        }
-        let (cell, value) = best.ok_or(PlayerError::GameOver)?;
-        Ok(Choice {
-            value: Some(Value::Score(value)),
-            depth,
-            ..Choice::new(cell, search.nodes)
-        })
+        let values = moves
+            .into_iter()
+            .map(|cell| {
+                search.play(cell);
+                let value = search.value(
+                    depth.map(|d| d.saturating_sub(1)),
+                    -2 * WIN,
+                    2 * WIN,
+                    &mut Silent,
+                );
+                search.unmake(cell);
+                value
+                    .map(|v| (cell, Value::Score(v)))
+                    .ok_or_else(|| search.stopped())
+            })
+            .collect();
+        Some(values)
     }
 }
 

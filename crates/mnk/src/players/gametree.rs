@@ -14,6 +14,7 @@
 use super::minimax::tree_bound;
 use super::{Choice, Player, PlayerError, PlayerOptions, Value};
 use crate::count::widest_level_bound;
+use crate::explain::{NodeKind, SearchObserver, Silent};
 use crate::game::{Board, Cell, Side, Status};
 use crate::search::{Control, Limits};
 use rustc_hash::FxHashMap;
@@ -47,11 +48,14 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    fn node(&mut self, board: &mut Board) -> Option<Node> {
+    /// The scores of `board`, computed once per position. The caller has reported entering
+    /// `board` to `obs`; this reports leaving it.
+    fn node<O: SearchObserver + ?Sized>(&mut self, board: &mut Board, obs: &mut O) -> Option<Node> {
         let key = board.masks();
         if let (Some(memo), Some(key)) = (&self.memo, key)
             && let Some(&node) = memo.get(&key)
         {
+            obs.leave(Value::Probability(node.player), NodeKind::Transposition);
             return Some(node);
         }
         self.positions += 1;
@@ -79,7 +83,8 @@ impl Search<'_> {
                 let moves: Vec<Cell> = board.moves().collect();
                 for cell in moves {
                     board.play(cell);
-                    let child = self.node(board);
+                    obs.enter(Some(cell), None);
+                    let child = self.node(board, obs);
                     board.unmake(cell);
                     let child = child?;
                     player += child.player;
@@ -97,6 +102,12 @@ impl Search<'_> {
         if let (Some(memo), Some(key)) = (&mut self.memo, key) {
             memo.insert(key, node);
         }
+        let kind = if board.is_over() {
+            NodeKind::Terminal
+        } else {
+            NodeKind::Inner
+        };
+        obs.leave(Value::Probability(node.player), kind);
         Some(node)
     }
 }
@@ -164,6 +175,27 @@ impl Player for GameTree {
     }
 
     fn choose(&mut self, board: &Board, control: &Control) -> Result<Choice, PlayerError> {
+        self.choose_with(board, control, &mut Silent)
+    }
+
+    fn choose_observed(
+        &mut self,
+        board: &Board,
+        control: &Control,
+        observer: &mut dyn SearchObserver,
+    ) -> Option<Result<Choice, PlayerError>> {
+        Some(self.choose_with(board, control, observer))
+    }
+}
+
+impl GameTree {
+    /// The root: every child scored, the first with the highest probability of winning.
+    fn choose_with<O: SearchObserver + ?Sized>(
+        &self,
+        board: &Board,
+        control: &Control,
+        obs: &mut O,
+    ) -> Result<Choice, PlayerError> {
         if board.is_over() {
             return Err(PlayerError::GameOver);
         }
@@ -178,10 +210,12 @@ impl Player for GameTree {
         let mut best: Option<(Cell, f64)> = None;
         let mut candidates = Vec::new();
         let mut tree: u64 = 1;
+        obs.enter(None, None);
         let moves: Vec<Cell> = board.moves().collect();
         for cell in moves {
             board.play(cell);
-            let child = search.node(&mut board);
+            obs.enter(Some(cell), None);
+            let child = search.node(&mut board, obs);
             board.unmake(cell);
             let child = child.ok_or(PlayerError::Stopped {
                 player: "gametree",
@@ -195,6 +229,7 @@ impl Player for GameTree {
             }
         }
         let (cell, p) = best.ok_or(PlayerError::GameOver)?;
+        obs.leave(Value::Probability(p), NodeKind::Inner);
         Ok(Choice {
             value: Some(Value::Probability(p)),
             candidates,

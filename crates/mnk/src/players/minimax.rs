@@ -10,6 +10,7 @@
 //! the whole game tree, 549,946 positions.
 
 use super::{Choice, Player, PlayerError, PlayerOptions, Value};
+use crate::explain::{NodeKind, SearchObserver, Silent};
 use crate::game::{Board, Cell, Side, Status};
 use crate::search::{Control, Limits};
 
@@ -64,13 +65,24 @@ fn leaf_value(board: &Board, max_side: Side, remaining: Option<u32>) -> Option<i
     }
 }
 
+/// How a leaf was scored: the end of the game, or the depth limit.
+fn leaf_kind(board: &Board) -> NodeKind {
+    if board.is_over() {
+        NodeKind::Terminal
+    } else {
+        NodeKind::Horizon
+    }
+}
+
 /// Root loop shared by both implementations: the first strictly best move in row-major order.
-fn choose_with(
+/// The root and its children are reported to `obs`; `value_of` reports the nodes below.
+fn choose_with<O: SearchObserver + ?Sized>(
     board: &Board,
     depth: Option<u32>,
     control: &Control,
     player: &'static str,
-    mut value_of: impl FnMut(&mut Board, Option<u32>, &mut u64) -> Option<i32>,
+    obs: &mut O,
+    mut value_of: impl FnMut(&mut Board, Option<u32>, &mut u64, &mut O) -> Option<i32>,
 ) -> Result<Choice, PlayerError> {
     if board.is_over() {
         return Err(PlayerError::GameOver);
@@ -78,12 +90,19 @@ fn choose_with(
     check_tree_size(player, board, depth, "alphabeta or perfect")?;
     let mut board = board.clone();
     let mut nodes = 1;
+    obs.enter(None, None);
     let mut best: Option<(Cell, i32)> = None;
     let mut candidates = Vec::new();
     let moves: Vec<Cell> = board.moves().collect();
     for cell in moves {
         board.play(cell);
-        let value = value_of(&mut board, depth.map(|d| d.saturating_sub(1)), &mut nodes);
+        obs.enter(Some(cell), None);
+        let value = value_of(
+            &mut board,
+            depth.map(|d| d.saturating_sub(1)),
+            &mut nodes,
+            obs,
+        );
         board.unmake(cell);
         let Some(value) = value else {
             return Err(stopped(player, nodes));
@@ -97,6 +116,7 @@ fn choose_with(
         }
     }
     let (cell, value) = best.ok_or(PlayerError::GameOver)?;
+    obs.leave(Value::Score(value), NodeKind::Inner);
     Ok(Choice {
         value: Some(Value::Score(value)),
         depth,
@@ -127,18 +147,21 @@ impl Minimax {
     }
 
     /// Minimax value of `board` for `max_side`, or `None` if `control` stopped the search.
-    fn value(
+    /// The caller has reported entering `board` to `obs`; this reports leaving it.
+    fn value<O: SearchObserver + ?Sized>(
         board: &mut Board,
         max_side: Side,
         remaining: Option<u32>,
         nodes: &mut u64,
         control: &Control,
+        obs: &mut O,
     ) -> Option<i32> {
         *nodes += 1;
         if control.poll(*nodes) {
             return None;
         }
         if let Some(v) = leaf_value(board, max_side, remaining) {
+            obs.leave(Value::Score(v), leaf_kind(board));
             return Some(v);
         }
         let is_max = board.to_move() == max_side;
@@ -146,12 +169,38 @@ impl Minimax {
         let moves: Vec<Cell> = board.moves().collect();
         for cell in moves {
             board.play(cell);
-            let v = Self::value(board, max_side, remaining.map(|r| r - 1), nodes, control);
+            obs.enter(Some(cell), None);
+            let v = Self::value(
+                board,
+                max_side,
+                remaining.map(|r| r - 1),
+                nodes,
+                control,
+                obs,
+            );
             board.unmake(cell);
             let v = v?;
             best = if is_max { best.max(v) } else { best.min(v) };
         }
+        obs.leave(Value::Score(best), NodeKind::Inner);
         Some(best)
+    }
+
+    fn choose_with_observer<O: SearchObserver + ?Sized>(
+        &self,
+        board: &Board,
+        control: &Control,
+        obs: &mut O,
+    ) -> Result<Choice, PlayerError> {
+        let me = board.to_move();
+        choose_with(
+            board,
+            self.options.depth,
+            control,
+            self.name(),
+            obs,
+            |b, remaining, nodes, obs| Self::value(b, me, remaining, nodes, control, obs),
+        )
     }
 }
 
@@ -169,14 +218,16 @@ impl Player for Minimax {
     }
 
     fn choose(&mut self, board: &Board, control: &Control) -> Result<Choice, PlayerError> {
-        let me = board.to_move();
-        choose_with(
-            board,
-            self.options.depth,
-            control,
-            self.name(),
-            |b, remaining, nodes| Self::value(b, me, remaining, nodes, control),
-        )
+        self.choose_with_observer(board, control, &mut Silent)
+    }
+
+    fn choose_observed(
+        &mut self,
+        board: &Board,
+        control: &Control,
+        observer: &mut dyn SearchObserver,
+    ) -> Option<Result<Choice, PlayerError>> {
+        Some(self.choose_with_observer(board, control, observer))
     }
 }
 
@@ -292,12 +343,14 @@ impl Player for MinimaxIterative {
 
     fn choose(&mut self, board: &Board, control: &Control) -> Result<Choice, PlayerError> {
         let me = board.to_move();
+        // The explicit stack reports no nodes: `minimax` records the same tree.
         choose_with(
             board,
             self.options.depth,
             control,
             self.name(),
-            |b, remaining, nodes| Self::value(b, me, remaining, nodes, control),
+            &mut Silent,
+            |b, remaining, nodes, _| Self::value(b, me, remaining, nodes, control),
         )
     }
 }

@@ -27,6 +27,7 @@ pub use rules::Rules;
 pub use seed_gomoku::{SeedGomoku, SeedProgram};
 pub use spec::{PlayerOptions, PlayerSpec, SpecError};
 
+use crate::explain::SearchObserver;
 use crate::game::{Board, Cell};
 use crate::search::{Control, Limits};
 use crate::solve::Outcome;
@@ -48,6 +49,32 @@ pub trait Player: Send {
     /// [`PlayerError`] when the game is over, the position is beyond what this player can
     /// handle, or `control` stopped the search before it reached a decision.
     fn choose(&mut self, board: &Board, control: &Control) -> Result<Choice, PlayerError>;
+
+    /// Chooses a move exactly as [`Player::choose`] does, reporting every node of the search
+    /// to `observer` (see [`crate::explain`]). `None` for players that do not search a game
+    /// tree they can report.
+    fn choose_observed(
+        &mut self,
+        board: &Board,
+        control: &Control,
+        observer: &mut dyn SearchObserver,
+    ) -> Option<Result<Choice, PlayerError>> {
+        let _ = (board, control, observer);
+        None
+    }
+
+    /// The value of every legal move for the side that plays it, on the player's own scale,
+    /// for players whose [`Choice::candidates`] are empty or only bounds but that can afford
+    /// an exact value per move (e.g. alpha-beta with a full window for each root move).
+    /// `None` when the player has no such analysis.
+    fn move_values(
+        &mut self,
+        board: &Board,
+        control: &Control,
+    ) -> Option<Result<Vec<(Cell, Value)>, PlayerError>> {
+        let _ = (board, control);
+        None
+    }
 }
 
 /// A player's verdict on a move or position, in the player's own terms.

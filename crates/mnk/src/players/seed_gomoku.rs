@@ -27,6 +27,7 @@
 
 use super::minimax::check_tree_size;
 use super::{Choice, Player, PlayerError, PlayerOptions, Value};
+use crate::explain::{NodeKind, SearchObserver, Silent};
 use crate::game::{Board, Cell, Size};
 use crate::search::{Control, Limits};
 
@@ -305,15 +306,31 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    fn child(&mut self, cell: Cell, stone: u8, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
+    /// Plays `cell` for `stone`, lets the other side's judge score the position, takes the
+    /// stone back.
+    fn child<O: SearchObserver + ?Sized>(
+        &mut self,
+        cell: Cell,
+        stone: u8,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        obs: &mut O,
+    ) -> Option<i32> {
         self.board.set(cell, stone);
+        obs.enter(Some(cell), self.window(alpha, beta));
         let v = if stone == X {
-            self.min_judge(depth, alpha, beta)
+            self.min_judge(depth, alpha, beta, obs)
         } else {
-            self.max_judge(depth, alpha, beta)
+            self.max_judge(depth, alpha, beta, obs)
         };
         self.board.set(cell, EMPTY);
         v
+    }
+
+    /// The window reported to an observer: none for plain minimax.
+    fn window(&self, alpha: i32, beta: i32) -> Option<(i32, i32)> {
+        (self.program != SeedProgram::Minimax).then_some((alpha, beta))
     }
 
     fn enter(&mut self) -> Option<()> {
@@ -322,107 +339,136 @@ impl Search<'_> {
     }
 
     /// `maxJudge`: `x` to move.
-    fn max_judge(&mut self, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
+    fn max_judge<O: SearchObserver + ?Sized>(
+        &mut self,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        obs: &mut O,
+    ) -> Option<i32> {
         self.enter()?;
         let b = &self.board;
         let leaf = match self.program {
             SeedProgram::Minimax | SeedProgram::AlphaBeta => {
                 if b.fives[0] > 0 {
-                    Some(MAX_SCORE)
+                    Some((MAX_SCORE, NodeKind::Terminal))
                 } else {
-                    (depth == 0).then_some(MID_SCORE + b.k1_ends[0])
+                    (depth == 0).then_some((MID_SCORE + b.k1_ends[0], NodeKind::Horizon))
                 }
             }
             SeedProgram::Pruned => {
                 if b.fives[1] > 0 || b.o_open_k1 > 0 {
-                    Some(MIN_SCORE)
+                    Some((MIN_SCORE, NodeKind::Terminal))
                 } else {
-                    (depth == 0).then_some(MID_SCORE + b.heuristic)
+                    (depth == 0).then_some((MID_SCORE + b.heuristic, NodeKind::Horizon))
                 }
             }
         };
-        if let Some(v) = leaf {
+        if let Some((v, kind)) = leaf {
+            obs.leave(Value::Score(v), kind);
             return Some(v);
         }
-        self.max_children(depth, alpha, beta, |_, _, _| {})
-            .map(|(score, _)| score)
+        let (score, cut) = self.max_children(depth, alpha, beta, obs, |_, _, _| {})?;
+        obs.leave(Value::Score(score), inner_kind(cut.is_some()));
+        Some(score)
     }
 
     /// The loop of `maxJudge`, reporting each child `(cell, score, listed)` to `seen`, where
     /// `listed` tells whether the seed appends it to `sub_cases`. Returns the score and the
     /// child that triggered a beta cut-off, if any.
-    fn max_children(
+    fn max_children<O: SearchObserver + ?Sized>(
         &mut self,
         depth: u32,
         mut alpha: i32,
         beta: i32,
+        obs: &mut O,
         mut seen: impl FnMut(Cell, i32, bool),
     ) -> Option<(i32, Option<Cell>)> {
         let mut score = MIN_SCORE;
-        for cell in self.board.actions(self.program == SeedProgram::Pruned) {
-            let v = self.child(cell, X, depth - 1, alpha, beta)?;
-            match self.program {
+        let actions = self.board.actions(self.program == SeedProgram::Pruned);
+        for (i, &cell) in actions.iter().enumerate() {
+            let v = self.child(cell, X, depth - 1, alpha, beta, obs)?;
+            score = score.max(v);
+            let cut = match self.program {
                 SeedProgram::Minimax => {
-                    score = score.max(v);
                     seen(cell, v, true);
+                    false
                 }
                 SeedProgram::AlphaBeta => {
-                    score = score.max(v);
-                    if score >= beta {
-                        seen(cell, v, false);
-                        return Some((score, Some(cell)));
-                    }
-                    alpha = alpha.max(score);
-                    seen(cell, v, true);
+                    // The seed tests the cut-off before it lists the child.
+                    let cut = score >= beta;
+                    seen(cell, v, !cut);
+                    cut
                 }
                 SeedProgram::Pruned => {
-                    score = score.max(v);
                     seen(cell, v, true);
-                    if score >= beta {
-                        return Some((score, Some(cell)));
-                    }
-                    alpha = alpha.max(score);
+                    score >= beta
                 }
+            };
+            if cut {
+                obs.pruned(&actions[i + 1..]);
+                return Some((score, Some(cell)));
             }
+            alpha = alpha.max(score);
         }
         Some((score, None))
     }
 
     /// `minJudge`: `o` to move.
-    fn min_judge(&mut self, depth: u32, alpha: i32, mut beta: i32) -> Option<i32> {
+    fn min_judge<O: SearchObserver + ?Sized>(
+        &mut self,
+        depth: u32,
+        alpha: i32,
+        mut beta: i32,
+        obs: &mut O,
+    ) -> Option<i32> {
         self.enter()?;
         let b = &self.board;
         let leaf = match self.program {
             SeedProgram::Minimax | SeedProgram::AlphaBeta => {
                 if b.fives[1] > 0 {
-                    Some(MIN_SCORE)
+                    Some((MIN_SCORE, NodeKind::Terminal))
                 } else {
-                    (depth == 0).then_some(MID_SCORE - b.k1_ends[1])
+                    (depth == 0).then_some((MID_SCORE - b.k1_ends[1], NodeKind::Horizon))
                 }
             }
             SeedProgram::Pruned => {
                 if b.fives[0] > 0 {
-                    Some(MAX_SCORE)
+                    Some((MAX_SCORE, NodeKind::Terminal))
                 } else {
-                    (depth == 0).then_some(MID_SCORE + b.heuristic)
+                    (depth == 0).then_some((MID_SCORE + b.heuristic, NodeKind::Horizon))
                 }
             }
         };
-        if let Some(v) = leaf {
+        if let Some((v, kind)) = leaf {
+            obs.leave(Value::Score(v), kind);
             return Some(v);
         }
         let mut score = MAX_SCORE;
-        for cell in self.board.actions(self.program == SeedProgram::Pruned) {
-            let v = self.child(cell, O, depth - 1, alpha, beta)?;
+        let actions = self.board.actions(self.program == SeedProgram::Pruned);
+        for (i, &cell) in actions.iter().enumerate() {
+            let v = self.child(cell, O, depth - 1, alpha, beta, obs)?;
             score = score.min(v);
             if self.program != SeedProgram::Minimax {
                 if score <= alpha {
-                    break;
+                    obs.pruned(&actions[i + 1..]);
+                    obs.leave(Value::Score(score), NodeKind::Cutoff);
+                    return Some(score);
                 }
                 beta = beta.min(score);
             }
         }
+        obs.leave(Value::Score(score), NodeKind::Inner);
         Some(score)
+    }
+}
+
+/// A node whose loop ended early on a cut-off, or one that tried every child.
+fn inner_kind(cut: bool) -> NodeKind {
+    if cut {
+        NodeKind::Cutoff
+    } else {
+        NodeKind::Inner
     }
 }
 
@@ -461,6 +507,47 @@ impl Player for SeedGomoku {
     }
 
     fn choose(&mut self, board: &Board, control: &Control) -> Result<Choice, PlayerError> {
+        self.choose_with(board, control, &mut Silent)
+    }
+
+    fn choose_observed(
+        &mut self,
+        board: &Board,
+        control: &Control,
+        observer: &mut dyn SearchObserver,
+    ) -> Option<Result<Choice, PlayerError>> {
+        Some(self.choose_with(board, control, observer))
+    }
+
+    /// Each root move the program considers, scored by `minJudge` with the full window
+    /// (exact values; the program's own root search only bounds the moves that are not best).
+    fn move_values(
+        &mut self,
+        board: &Board,
+        control: &Control,
+    ) -> Option<Result<Vec<(Cell, Value)>, PlayerError>> {
+        let depth = match self.checked_depth(board) {
+            Ok(depth) => depth,
+            Err(e) => return Some(Err(e)),
+        };
+        let mut search = self.search(board, control);
+        let actions = search.board.actions(self.program == SeedProgram::Pruned);
+        let values = actions
+            .into_iter()
+            .map(|cell| {
+                search
+                    .child(cell, X, depth - 1, MIN_SCORE, MAX_SCORE, &mut Silent)
+                    .map(|v| (cell, Value::Score(v)))
+                    .ok_or_else(|| self.stopped(search.nodes))
+            })
+            .collect();
+        Some(values)
+    }
+}
+
+impl SeedGomoku {
+    /// The depth to search, after refusing what the seed program cannot do.
+    fn checked_depth(&self, board: &Board) -> Result<u32, PlayerError> {
         if board.is_over() {
             return Err(PlayerError::GameOver);
         }
@@ -479,26 +566,47 @@ impl Player for SeedGomoku {
                 "gomoku-alphabeta or gomoku-pruned",
             )?;
         }
-        let mut search = Search {
+        Ok(depth)
+    }
+
+    fn search<'a>(&self, board: &Board, control: &'a Control) -> Search<'a> {
+        Search {
             program: self.program,
             board: SeedBoard::new(board),
             nodes: 1,
             control,
-        };
+        }
+    }
+
+    fn stopped(&self, nodes: u64) -> PlayerError {
+        PlayerError::Stopped {
+            player: self.program.name(),
+            nodes,
+            hint: "; give a smaller depth".to_string(),
+        }
+    }
+
+    /// `doMinMaxAction`: the root's children, the first listed one with the root's score.
+    fn choose_with<O: SearchObserver + ?Sized>(
+        &self,
+        board: &Board,
+        control: &Control,
+        obs: &mut O,
+    ) -> Result<Choice, PlayerError> {
+        let depth = self.checked_depth(board)?;
+        let mut search = self.search(board, control);
         let mut listed: Vec<(Cell, i32)> = Vec::new();
         let mut all: Vec<(Cell, Value)> = Vec::new();
-        let result = search.max_children(depth, MIN_SCORE, MAX_SCORE, |cell, v, is_listed| {
+        obs.enter(None, search.window(MIN_SCORE, MAX_SCORE));
+        let result = search.max_children(depth, MIN_SCORE, MAX_SCORE, obs, |cell, v, is_listed| {
             all.push((cell, Value::Score(v)));
             if is_listed {
                 listed.push((cell, v));
             }
         });
         let nodes = search.nodes;
-        let (score, cut) = result.ok_or(PlayerError::Stopped {
-            player: self.program.name(),
-            nodes,
-            hint: "; give a smaller depth".to_string(),
-        })?;
+        let (score, cut) = result.ok_or_else(|| self.stopped(nodes))?;
+        obs.leave(Value::Score(score), inner_kind(cut.is_some()));
         let cell = listed
             .iter()
             .find(|&&(_, v)| v == score)

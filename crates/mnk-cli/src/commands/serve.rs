@@ -1,0 +1,47 @@
+//! `mnk serve`: the web page and its API (crate `mnk-web`), until Ctrl-C.
+
+use super::Failure;
+use crate::args::ServeArgs;
+use mnk_web::Limits;
+use std::io::Write;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if args.think_ms == 0 || args.max_games == 0 {
+        return Err(Failure::Usage(
+            "--think-ms and --max-games must be at least 1".into(),
+        ));
+    }
+    let limits = Limits {
+        think_time: Duration::from_millis(args.think_ms),
+        max_games: args.max_games,
+        ..Limits::default()
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::Runtime(format!("cannot start the server: {e}")))?;
+    let addr = SocketAddr::new(args.host, args.port);
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| Failure::Runtime(format!("cannot listen on {addr}: {e}")))?;
+        let bound = listener.local_addr()?;
+        let host = if bound.ip().is_unspecified() {
+            "127.0.0.1".to_string()
+        } else if bound.is_ipv6() {
+            format!("[{}]", bound.ip())
+        } else {
+            bound.ip().to_string()
+        };
+        writeln!(
+            out,
+            "mnk serve: open http://{host}:{}/ in a browser (Ctrl-C stops)",
+            bound.port()
+        )?;
+        out.flush()?;
+        mnk_web::serve(listener, limits).await?;
+        Ok(())
+    })
+}

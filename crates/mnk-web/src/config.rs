@@ -1,0 +1,45 @@
+//! The server's bounds: every request stays within them.
+
+use std::time::Duration;
+
+/// What one server accepts and spends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// The largest board side (width and height), at most 26.
+    pub max_side: u8,
+    /// Games kept in memory; creating one more evicts the least recently used.
+    pub max_games: usize,
+    /// The longest one search may think, whatever the request asks.
+    pub think_time: Duration,
+    /// The most positions one search may visit.
+    pub max_nodes: u64,
+    /// Searches running at once; more wait for a free slot.
+    pub searches: usize,
+    /// How long a search waits for a free slot before the request gets 503.
+    pub queue_wait: Duration,
+    /// The largest request body, in bytes.
+    pub body_bytes: usize,
+    /// The most nodes of a search tree one response carries.
+    pub tree_nodes: usize,
+    /// The most plies of a search tree one response carries below its focus.
+    pub tree_depth: u32,
+    /// Time for each player of a side-by-side comparison.
+    pub compare_time: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_side: 20,
+            max_games: 1000,
+            think_time: Duration::from_secs(10),
+            max_nodes: 20_000_000,
+            searches: std::thread::available_parallelism().map_or(2, |n| n.get().max(2)),
+            queue_wait: Duration::from_secs(10),
+            body_bytes: 64 * 1024,
+            tree_nodes: 3000,
+            tree_depth: 4,
+            compare_time: Duration::from_secs(2),
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! `POST /api/games/{id}/compare`: seed 003's comparison, live on the current position: the
+//! same position searched by the game tree, minimax, alpha-beta and pruning, node counts side
+//! by side.
+
+use super::games::check_version;
+use super::{State, parse_player};
+use crate::body::{GameId, JsonBody};
+use crate::error::{ApiError, ApiResult};
+use crate::views::ValueView;
+use axum::Json;
+use mnk::notation::format_cell;
+use mnk::players::{PlayerSpec, create};
+use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
+
+/// The players compared unless the request names others: seed 003's four programs (its game
+/// tree, minimax, alpha-beta, pruning), seed 004's minimax, seeds 000/001's alpha-beta, and
+/// the exact solver.
+pub const DEFAULT_PLAYERS: &[&str] = &[
+    "gametree",
+    "minimax",
+    "alphabeta",
+    "gomoku-minimax",
+    "gomoku-alphabeta",
+    "gomoku-pruned",
+    "perfect",
+];
+
+/// The most players one comparison runs.
+const MAX_PLAYERS: usize = 12;
+
+/// The request: every field optional.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompareRequest {
+    /// The players (names with optional settings); default [`DEFAULT_PLAYERS`].
+    players: Option<Vec<String>>,
+    /// Time for each player, in milliseconds (default and cap: the server's).
+    time_ms: Option<u64>,
+    /// Only if the game is still at this version.
+    version: Option<u64>,
+}
+
+/// One player's result.
+#[derive(Debug, Serialize)]
+pub struct Row {
+    /// The player.
+    player: String,
+    /// Its move, if it found one.
+    #[serde(rename = "move")]
+    mv: Option<String>,
+    /// The value of the move, if the player has one.
+    value: Option<ValueView>,
+    /// Positions it visited.
+    nodes: Option<u64>,
+    /// Depth, for players with one.
+    depth: Option<u32>,
+    /// Nodes of the seed's game tree, for `gametree`.
+    tree_nodes: Option<u128>,
+    /// Milliseconds it took.
+    time_ms: f64,
+    /// Why it has no move (too large, stopped by the time limit).
+    error: Option<String>,
+}
+
+/// The answer.
+#[derive(Debug, Serialize)]
+pub struct CompareResponse {
+    /// The side to move.
+    side: mnk::game::Side,
+    /// Time allowed to each player, in milliseconds.
+    limit_ms: u128,
+    /// One row per player, in the order asked.
+    results: Vec<Row>,
+}
+
+/// `POST /api/games/{id}/compare`.
+pub async fn compare(
+    axum::extract::State(state): State,
+    GameId(id): GameId,
+    JsonBody(request): JsonBody<CompareRequest>,
+) -> ApiResult<Json<CompareResponse>> {
+    let entry = state.game(&id)?;
+    check_version(&entry, request.version)?;
+    let board = entry.game.board().clone();
+    if board.is_over() {
+        return Err(ApiError::conflict(
+            "the game is over: there is nothing to compare",
+        ));
+    }
+    let names: Vec<String> = request
+        .players
+        .unwrap_or_else(|| DEFAULT_PLAYERS.iter().map(ToString::to_string).collect());
+    if names.is_empty() || names.len() > MAX_PLAYERS {
+        return Err(ApiError::bad_request(format!(
+            "players: give 1 to {MAX_PLAYERS} players, not {}",
+            names.len()
+        )));
+    }
+    let specs: Vec<PlayerSpec> = names
+        .iter()
+        .map(|n| parse_player(n))
+        .collect::<ApiResult<_>>()?;
+    let time = state.searcher.time_for(Some(
+        request
+            .time_ms
+            .map_or(state.limits.compare_time, Duration::from_millis),
+    ));
+    let bounds: Vec<mnk::search::Limits> = specs
+        .iter()
+        .map(|s| state.searcher.bounded(create(s).limits(), Some(time)))
+        .collect();
+    let size = board.size();
+    let results = state
+        .searcher
+        .run(move |budget| {
+            specs
+                .iter()
+                .zip(&bounds)
+                .map(|(spec, limits)| {
+                    let mut player = create(spec);
+                    let start = Instant::now();
+                    let choice = player.choose(&board, &budget.control(limits));
+                    let time_ms = start.elapsed().as_micros() as f64 / 1000.0;
+                    match choice {
+                        Ok(c) => Row {
+                            player: spec.to_string(),
+                            mv: Some(format_cell(c.cell, size)),
+                            value: c.value.map(ValueView::new),
+                            nodes: Some(c.nodes),
+                            depth: c.depth,
+                            tree_nodes: c.tree_nodes,
+                            time_ms,
+                            error: None,
+                        },
+                        Err(e) => Row {
+                            player: spec.to_string(),
+                            mv: None,
+                            value: None,
+                            nodes: None,
+                            depth: None,
+                            tree_nodes: None,
+                            time_ms,
+                            error: Some(e.to_string()),
+                        },
+                    }
+                })
+                .collect()
+        })
+        .await?;
+    Ok(Json(CompareResponse {
+        side: entry.game.board().to_move(),
+        limit_ms: time.as_millis(),
+        results,
+    }))
+}

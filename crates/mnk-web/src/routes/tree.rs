@@ -1,0 +1,144 @@
+//! `POST /api/games/{id}/tree`: the tree a player searched from the current position, a
+//! bounded part at a time.
+
+use super::games::check_version;
+use super::{State, move_list, player_for};
+use crate::body::{GameId, JsonBody};
+use crate::error::{ApiError, ApiResult};
+use crate::views::{ChoiceView, NodeView, cells};
+use axum::Json;
+use mnk::explain::{ExplainError, TreeOptions, explain};
+use mnk::notation::parse_moves;
+use mnk::players::create;
+use serde::{Deserialize, Serialize};
+use serde_json::Value as JsonValue;
+use std::time::{Duration, Instant};
+
+/// The request: every field optional.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TreeRequest {
+    /// The player whose search to record (default: the computer seated on the side to move,
+    /// else `alphabeta`).
+    player: Option<String>,
+    /// The node to show, as moves from the current position: `"b2 a1"` or `["b2", "a1"]`.
+    path: Option<JsonValue>,
+    /// Plies to show below that node (default 1, at most the server's tree depth).
+    depth: Option<u32>,
+    /// At most this many nodes (default and cap: the server's tree size).
+    max_nodes: Option<usize>,
+    /// Time for the search, in milliseconds (within the server's cap).
+    time_ms: Option<u64>,
+    /// Search depth, for players that have one.
+    search_depth: Option<u32>,
+    /// Only if the game is still at this version.
+    version: Option<u64>,
+}
+
+/// The answer.
+#[derive(Debug, Serialize)]
+pub struct TreeResponse {
+    /// The move the player chose at the root and what it knows about it.
+    #[serde(flatten)]
+    choice: ChoiceView,
+    /// Positions the search entered (transpositions of `gametree` included).
+    visited: u64,
+    /// Nodes in this answer.
+    recorded: usize,
+    /// Whether the node cap cut the answer short.
+    truncated: bool,
+    /// The node shown, as moves from the current position.
+    focus: Vec<String>,
+    /// Plies shown below it (`depth` is the player's own search depth).
+    plies: u32,
+    /// The node and its subtree. Values are for the side to move at the root.
+    tree: NodeView,
+}
+
+/// `POST /api/games/{id}/tree`.
+pub async fn tree(
+    axum::extract::State(state): State,
+    GameId(id): GameId,
+    JsonBody(request): JsonBody<TreeRequest>,
+) -> ApiResult<Json<TreeResponse>> {
+    let entry = state.game(&id)?;
+    check_version(&entry, request.version)?;
+    let board = entry.game.board().clone();
+    if board.is_over() {
+        return Err(ApiError::conflict(
+            "the game is over: there is no search to show",
+        ));
+    }
+    let size = board.size();
+    let seated = entry
+        .seat(board.to_move())
+        .filter(|s| mnk::explain::RECORDING_PLAYERS.contains(&s.name))
+        .map(ToString::to_string);
+    let name = request
+        .player
+        .clone()
+        .or(seated)
+        .unwrap_or_else(|| "alphabeta".to_string());
+    let spec = player_for(&entry, Some(&name), request.search_depth, None)?;
+    let focus = parse_moves(&move_list(request.path.as_ref(), "path")?, size)
+        .map_err(|e| ApiError::bad_request(format!("path: {e}")))?;
+    let limits = &state.limits;
+    let depth = request.depth.unwrap_or(1).min(limits.tree_depth);
+    let max_nodes = request
+        .max_nodes
+        .unwrap_or(limits.tree_nodes)
+        .clamp(1, limits.tree_nodes);
+    let mut player = create(&spec);
+    let search_limits = state
+        .searcher
+        .bounded(player.limits(), request.time_ms.map(Duration::from_millis));
+    let options = TreeOptions {
+        focus: focus.clone(),
+        depth,
+        max_nodes,
+    };
+    let search_board = board.clone();
+    let (result, elapsed) = state
+        .searcher
+        .run(move |budget| {
+            let start = Instant::now();
+            let result = explain(
+                player.as_mut(),
+                &search_board,
+                &budget.control(&search_limits),
+                options,
+            );
+            (result, start.elapsed())
+        })
+        .await?;
+    let seen = result.map_err(|e| match e {
+        ExplainError::Player(p) => ApiError::from_player(spec.name, &p),
+        other => ApiError::unprocessable(other.to_string()),
+    })?;
+    let node = seen
+        .tree
+        .focus_node()
+        .ok_or_else(|| ApiError::unprocessable("the search did not reach that line"))?;
+    let to_move = if focus.len() % 2 == 0 {
+        board.to_move()
+    } else {
+        board.to_move().other()
+    };
+    let mut path = focus.clone();
+    let time_ms = elapsed.as_micros() as f64 / 1000.0;
+    Ok(Json(TreeResponse {
+        choice: ChoiceView::new(
+            spec.to_string(),
+            board.to_move(),
+            &seen.choice,
+            size,
+            time_ms,
+        ),
+        visited: seen.tree.root.visited,
+        recorded: seen.tree.recorded,
+        truncated: seen.tree.truncated,
+        focus: cells(&focus, size),
+        plies: depth,
+        tree: NodeView::new(node, &mut path, to_move, size),
+    }))
+}

@@ -1,0 +1,751 @@
+//! Every route of the API, good and bad input, through the router itself (no socket).
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use mnk_web::{Limits, app};
+use serde_json::{Value, json};
+use std::time::Duration;
+use tower::ServiceExt;
+
+struct Reply {
+    status: StatusCode,
+    content_type: String,
+    text: String,
+}
+
+impl Reply {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
+    }
+
+    /// A 4xx/5xx must carry `{"error": "..."}`; returns the message.
+    fn error(&self, status: StatusCode) -> String {
+        assert_eq!(self.status, status, "{}", self.text);
+        let message = self.json()["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no error message: {}", self.text))
+            .to_string();
+        assert!(!message.is_empty());
+        message
+    }
+}
+
+async fn send(app: &Router, method: &str, uri: &str, body: Option<&str>) -> Reply {
+    let mut request = Request::builder().method(method).uri(uri);
+    if body.is_some() {
+        request = request.header(header::CONTENT_TYPE, "application/json");
+    }
+    let request = request
+        .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let content_type = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    Reply {
+        status,
+        content_type,
+        text: String::from_utf8(bytes.to_vec()).unwrap(),
+    }
+}
+
+async fn ok(app: &Router, method: &str, uri: &str, body: Option<&str>) -> Value {
+    let reply = send(app, method, uri, body).await;
+    assert!(
+        reply.status.is_success(),
+        "{method} {uri}: {} {}",
+        reply.status,
+        reply.text
+    );
+    reply.json()
+}
+
+async fn new_game(app: &Router, body: Value) -> String {
+    let reply = send(app, "POST", "/api/games", Some(&body.to_string())).await;
+    assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.text);
+    reply.json()["id"].as_str().unwrap().to_string()
+}
+
+fn server() -> Router {
+    app(Limits::default())
+}
+
+#[tokio::test]
+async fn players_and_the_index() {
+    let app = server();
+    let list = ok(&app, "GET", "/api/players", None).await;
+    let players = list["players"].as_array().unwrap();
+    let names: Vec<&str> = players
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    for name in mnk::players::catalog().iter().map(|p| p.name) {
+        assert!(names.contains(&name), "{name} missing");
+    }
+    let tree = |n: &str| players.iter().find(|p| p["name"] == n).unwrap()["tree"].clone();
+    assert_eq!(tree("minimax"), json!(true));
+    assert_eq!(tree("gomoku-pruned"), json!(true));
+    assert_eq!(tree("rules"), json!(false));
+    let index = ok(&app, "GET", "/api", None).await;
+    assert_eq!(
+        index["limits"]["max_size"],
+        json!({"width": 20, "height": 20})
+    );
+    assert_eq!(index["limits"]["think_ms"], json!(10_000));
+    assert!(index["routes"].as_array().unwrap().len() >= 10);
+}
+
+#[tokio::test]
+async fn creating_games() {
+    let app = server();
+    // An empty body: tic-tac-toe, you against the strongest player.
+    let reply = send(&app, "POST", "/api/games", None).await;
+    assert_eq!(reply.status, StatusCode::CREATED);
+    let g = reply.json();
+    assert_eq!(g["size"], json!({"width": 3, "height": 3}));
+    assert_eq!(
+        (g["k"].clone(), g["rule"].clone()),
+        (json!(3), json!("freestyle"))
+    );
+    assert_eq!(g["players"], json!({"x": "human", "o": "perfect"}));
+    assert_eq!(g["board"], json!(["...", "...", "..."]));
+    assert_eq!(
+        (g["status"].clone(), g["to_move"].clone()),
+        (json!("playing"), json!("X"))
+    );
+    assert_eq!(g["id"].as_str().unwrap().len(), 16);
+
+    for (size, w, h, k) in [
+        (json!(15), 15, 15, 5),
+        (json!("7x6"), 7, 6, 5),
+        (json!({"width": 4, "height": 5}), 4, 5, 4),
+    ] {
+        let id = new_game(&app, json!({"size": size})).await;
+        let g = ok(&app, "GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(g["size"], json!({"width": w, "height": h}), "{size}");
+        assert_eq!(g["k"], json!(k));
+    }
+    let id = new_game(
+        &app,
+        json!({"size": 15, "k": 5, "rule": "exact", "players": {"x": "gomoku-pruned:depth=2", "o": "human"}, "moves": ["h8", "h9"]}),
+    )
+    .await;
+    let g = ok(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(g["rule"], json!("exact"));
+    assert_eq!(
+        g["players"],
+        json!({"x": "gomoku-pruned:depth=2", "o": "human"})
+    );
+    assert_eq!(g["moves"], json!(["h8", "h9"]));
+    assert_eq!(g["machine_to_move"], json!(true));
+    assert_eq!(g["board"][7], json!(".......X......."));
+}
+
+#[tokio::test]
+async fn bad_games_are_refused_with_a_reason() {
+    let app = server();
+    let cases: &[(&str, StatusCode, &str)] = &[
+        (r#"{"size": 30}"#, StatusCode::BAD_REQUEST, "1 to 20"),
+        (r#"{"size": 0}"#, StatusCode::BAD_REQUEST, "1 to 20"),
+        (r#"{"size": "huge"}"#, StatusCode::BAD_REQUEST, "size"),
+        (r#"{"size": -3}"#, StatusCode::BAD_REQUEST, "whole number"),
+        (
+            r#"{"size": {"width": 4}}"#,
+            StatusCode::BAD_REQUEST,
+            "height",
+        ),
+        (r#"{"size": 3, "k": 9}"#, StatusCode::BAD_REQUEST, "k"),
+        (r#"{"rule": "weird"}"#, StatusCode::BAD_REQUEST, "rule"),
+        (
+            r#"{"players": {"x": "nobody"}}"#,
+            StatusCode::BAD_REQUEST,
+            "perfect",
+        ),
+        (
+            r#"{"players": {"o": "minimax:colour=red"}}"#,
+            StatusCode::BAD_REQUEST,
+            "setting",
+        ),
+        (r#"{"moves": "b2 b2"}"#, StatusCode::BAD_REQUEST, "taken"),
+        (
+            r#"{"moves": "a1 a2 b1 b2 c1 c2"}"#,
+            StatusCode::BAD_REQUEST,
+            "over",
+        ),
+        (
+            r#"{"moves": "q7"}"#,
+            StatusCode::BAD_REQUEST,
+            "off the board",
+        ),
+        (r#"{"moves": [1, 2]}"#, StatusCode::BAD_REQUEST, "moves"),
+        (
+            r#"{"colour": "red"}"#,
+            StatusCode::BAD_REQUEST,
+            "unknown field",
+        ),
+        (r#"{"size": 3"#, StatusCode::BAD_REQUEST, "JSON"),
+        (r#"[1, 2, 3]"#, StatusCode::BAD_REQUEST, "JSON"),
+        (r#"not json"#, StatusCode::BAD_REQUEST, "JSON"),
+    ];
+    for &(body, status, needle) in cases {
+        let reply = send(&app, "POST", "/api/games", Some(body)).await;
+        let message = reply.error(status);
+        assert!(message.contains(needle), "{body}: {message}");
+    }
+    // Bodies are bounded.
+    let huge = format!(r#"{{"moves": "{}"}}"#, "a1 ".repeat(40_000));
+    let message = send(&app, "POST", "/api/games", Some(&huge))
+        .await
+        .error(StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(message.contains("too large"), "{message}");
+}
+
+#[tokio::test]
+async fn reading_unknown_routes_and_methods() {
+    let app = server();
+    let message = send(&app, "GET", "/api/games/0123456789abcdef", None)
+        .await
+        .error(StatusCode::NOT_FOUND);
+    assert!(message.contains("POST /api/games"), "{message}");
+    // An id that is not even text: still a JSON error.
+    send(&app, "GET", "/api/games/%FF%FE", None)
+        .await
+        .error(StatusCode::BAD_REQUEST);
+    send(&app, "GET", "/api/games/%FF/record?format=%FF", None)
+        .await
+        .error(StatusCode::BAD_REQUEST);
+    send(&app, "GET", "/api/nothing", None)
+        .await
+        .error(StatusCode::NOT_FOUND);
+    send(&app, "POST", "/api/games/x/y/z", Some("{}"))
+        .await
+        .error(StatusCode::NOT_FOUND);
+    send(&app, "PUT", "/api/games", Some("{}"))
+        .await
+        .error(StatusCode::METHOD_NOT_ALLOWED);
+    send(&app, "GET", "/api/games/abc/moves", None)
+        .await
+        .error(StatusCode::METHOD_NOT_ALLOWED);
+    for (uri, body) in [
+        ("moves", r#"{"move": "b2"}"#),
+        ("undo", "{}"),
+        ("think", "{}"),
+        ("tree", "{}"),
+        ("compare", "{}"),
+    ] {
+        send(&app, "POST", &format!("/api/games/nope/{uri}"), Some(body))
+            .await
+            .error(StatusCode::NOT_FOUND);
+    }
+    send(&app, "GET", "/api/games/nope/record", None)
+        .await
+        .error(StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn playing_moves() {
+    let app = server();
+    let id = new_game(&app, json!({"players": {"x": "human", "o": "human"}})).await;
+    let uri = format!("/api/games/{id}/moves");
+    let g = ok(&app, "POST", &uri, Some(r#"{"move": "B2"}"#)).await;
+    assert_eq!(g["board"], json!(["...", ".X.", "..."]));
+    assert_eq!(
+        (g["to_move"].clone(), g["version"].clone()),
+        (json!("O"), json!(1))
+    );
+    assert_eq!(g["last_move"], json!("b2"));
+
+    let bad: &[(&str, StatusCode, &str)] = &[
+        (r#"{"move": "b2"}"#, StatusCode::CONFLICT, "taken"),
+        (
+            r#"{"move": "d4"}"#,
+            StatusCode::BAD_REQUEST,
+            "off the board",
+        ),
+        (r#"{"move": "hello"}"#, StatusCode::BAD_REQUEST, "b2"),
+        (r#"{"move": 5}"#, StatusCode::BAD_REQUEST, "JSON"),
+        (r#"{}"#, StatusCode::BAD_REQUEST, "move"),
+        (
+            r#"{"move": "a1", "version": 0}"#,
+            StatusCode::CONFLICT,
+            "changed",
+        ),
+    ];
+    for &(body, status, needle) in bad {
+        let message = send(&app, "POST", &uri, Some(body)).await.error(status);
+        assert!(message.contains(needle), "{body}: {message}");
+    }
+    let unchanged = ok(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(unchanged["version"], json!(1), "bad moves change nothing");
+
+    // X completes the bottom row.
+    for mv in ["a2", "a1", "c2", "b1", "c3", "c1"] {
+        ok(&app, "POST", &uri, Some(&json!({"move": mv}).to_string())).await;
+    }
+    let g = ok(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(g["status"], json!("won"));
+    assert_eq!(g["winner"], json!("X"));
+    assert_eq!(g["win_line"], json!(["a1", "b1", "c1"]));
+    assert_eq!(g["to_move"], Value::Null);
+    let message = send(&app, "POST", &uri, Some(r#"{"move": "a3"}"#))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("over"), "{message}");
+}
+
+#[tokio::test]
+async fn undo_takes_moves_back() {
+    let app = server();
+    let id = new_game(
+        &app,
+        json!({"moves": "b2 a1 c3", "players": {"o": "human"}}),
+    )
+    .await;
+    let uri = format!("/api/games/{id}/undo");
+    let g = ok(&app, "POST", &uri, None).await;
+    assert_eq!(g["moves"], json!(["b2", "a1"]));
+    let g = ok(&app, "POST", &uri, Some(r#"{"count": 2}"#)).await;
+    assert_eq!(g["moves"], json!([]));
+    let message = send(&app, "POST", &uri, None)
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("0 played"), "{message}");
+    send(&app, "POST", &uri, Some(r#"{"count": 0}"#))
+        .await
+        .error(StatusCode::BAD_REQUEST);
+    send(&app, "POST", &uri, Some(r#"{"count": "all"}"#))
+        .await
+        .error(StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn think_suggests_and_plays() {
+    let app = server();
+    let id = new_game(&app, json!({"moves": "b2"})).await;
+    let uri = format!("/api/games/{id}/think");
+    // O to move after the centre: perfect sees a draw, and every edge loses.
+    let t = ok(&app, "POST", &uri, None).await;
+    assert_eq!(t["player"], json!("perfect"));
+    assert_eq!(t["side"], json!("O"));
+    assert_eq!(t["value_text"], json!("draw"));
+    assert_eq!(t["played"], json!(false));
+    assert_eq!(t["candidates_from"], json!("player"));
+    let candidates = t["candidates"].as_array().unwrap();
+    assert_eq!(candidates.len(), 8);
+    for c in candidates {
+        let corner = ["a1", "a3", "c1", "c3"].contains(&c["move"].as_str().unwrap());
+        assert_eq!(c["value_text"] == json!("draw"), corner, "{c}");
+    }
+    assert!(["a1", "a3", "c1", "c3"].contains(&t["move"].as_str().unwrap()));
+    for key in ["nodes", "time_ms", "pv", "depth", "value", "limit_ms"] {
+        assert!(t.get(key).is_some(), "{key} missing: {t}");
+    }
+
+    // A player without values per move gets them by analysis, when asked.
+    let t = ok(
+        &app,
+        "POST",
+        &uri,
+        Some(r#"{"player": "alphabeta", "analysis": true}"#),
+    )
+    .await;
+    assert_eq!(t["candidates_from"], json!("analysis"));
+    assert_eq!(t["candidates"].as_array().unwrap().len(), 8);
+    // With the analysis, minimax's expected line is read off its search: after the centre, a
+    // drawn game to the last cell.
+    let t = ok(
+        &app,
+        "POST",
+        &uri,
+        Some(r#"{"player": "minimax", "analysis": true}"#),
+    )
+    .await;
+    assert_eq!(t["pv"].as_array().unwrap().len(), 8, "{}", t["pv"]);
+    assert_eq!(t["pv"][0], t["move"]);
+    let t = ok(
+        &app,
+        "POST",
+        &uri,
+        Some(r#"{"player": "rules", "analysis": true}"#),
+    )
+    .await;
+    assert_eq!(t["candidates_from"], json!("none"));
+    assert!(t["note"].as_str().unwrap().contains("rules"));
+
+    // Playing it.
+    let t = ok(&app, "POST", &uri, Some(r#"{"play": true, "version": 0}"#)).await;
+    assert_eq!(t["played"], json!(true));
+    assert_eq!(t["game"]["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(t["game"]["version"], json!(1));
+    assert_eq!(t["game"]["last_move"], t["move"]);
+
+    let bad: &[(&str, StatusCode, &str)] = &[
+        (
+            r#"{"player": "nobody"}"#,
+            StatusCode::BAD_REQUEST,
+            "perfect",
+        ),
+        (r#"{"play": "yes"}"#, StatusCode::BAD_REQUEST, "JSON"),
+        (r#"{"version": 0}"#, StatusCode::CONFLICT, "changed"),
+        (
+            r#"{"player": "gomoku-pruned:depth=0"}"#,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "depth",
+        ),
+    ];
+    for &(body, status, needle) in bad {
+        let message = send(&app, "POST", &uri, Some(body)).await.error(status);
+        assert!(message.contains(needle), "{body}: {message}");
+    }
+    // Out-of-range settings are bounded, never a crash.
+    let t = ok(
+        &app,
+        "POST",
+        &uri,
+        Some(r#"{"player": "rules", "time_ms": 18446744073709551615}"#),
+    )
+    .await;
+    assert_eq!(t["limit_ms"], json!(10_000));
+    send(
+        &app,
+        "POST",
+        &uri,
+        Some(r#"{"player": "minimax", "nodes": 0}"#),
+    )
+    .await
+    .error(StatusCode::UNPROCESSABLE_ENTITY);
+    send(&app, "POST", &uri, Some(r#"{"depth": -1}"#))
+        .await
+        .error(StatusCode::BAD_REQUEST);
+    // Players refuse what they cannot do: 422 with their reason.
+    let big = new_game(&app, json!({"size": 5, "k": 4})).await;
+    let message = send(
+        &app,
+        "POST",
+        &format!("/api/games/{big}/think"),
+        Some(r#"{"player": "gametree"}"#),
+    )
+    .await
+    .error(StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(message.contains("gametree"), "{message}");
+    let over = new_game(&app, json!({"moves": "a1 a2 b1 b2 c1"})).await;
+    send(&app, "POST", &format!("/api/games/{over}/think"), None)
+        .await
+        .error(StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn the_server_caps_every_search() {
+    // Node cap: minimax needs 549,946 nodes for the empty board.
+    let app = app(Limits {
+        max_nodes: 1000,
+        ..Limits::default()
+    });
+    let id = new_game(&app, json!({})).await;
+    let message = send(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/think"),
+        Some(r#"{"player": "minimax"}"#),
+    )
+    .await
+    .error(StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(message.contains("stopped after 1000 nodes"), "{message}");
+    // Time cap: seed 003's minimax at depth 4 on 8x8 (16 million nodes) against 50 ms; a
+    // request asking for more time gets the cap.
+    let app = app_with_time(Duration::from_millis(50));
+    let id = new_game(&app, json!({"size": 8, "k": 5})).await;
+    let message = send(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/think"),
+        Some(r#"{"player": "gomoku-minimax:depth=4", "time_ms": 100000}"#),
+    )
+    .await
+    .error(StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(message.contains("stopped"), "{message}");
+}
+
+fn app_with_time(t: Duration) -> Router {
+    app(Limits {
+        think_time: t,
+        ..Limits::default()
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_search_blocks_nobody_and_stops_when_its_client_leaves() {
+    let app = app(Limits {
+        searches: 1,
+        think_time: Duration::from_secs(120),
+        queue_wait: Duration::from_secs(20),
+        ..Limits::default()
+    });
+    let id = new_game(&app, json!({"size": 8, "k": 5})).await;
+    let slow = {
+        let app = app.clone();
+        let uri = format!("/api/games/{id}/think");
+        tokio::spawn(async move {
+            send(
+                &app,
+                "POST",
+                &uri,
+                Some(r#"{"player": "gomoku-minimax:depth=4"}"#),
+            )
+            .await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // Other requests are answered while it runs.
+    ok(&app, "GET", "/api/players", None).await;
+    let g = ok(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(r#"{"move": "d4"}"#),
+    )
+    .await;
+    assert_eq!(g["version"], json!(1));
+    assert!(
+        !slow.is_finished(),
+        "the slow search should still be running"
+    );
+    // The client goes away: its search stops and frees the only slot for the next one.
+    slow.abort();
+    let t = ok(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/think"),
+        Some(r#"{"player": "rules"}"#),
+    )
+    .await;
+    assert_eq!(t["player"], json!("rules"));
+}
+
+#[tokio::test]
+async fn records_export_and_import() {
+    let app = server();
+    let id = new_game(
+        &app,
+        json!({"size": 15, "moves": "h8 h9 i9", "players": {"x": "human", "o": "gomoku-pruned"}}),
+    )
+    .await;
+    let record = ok(&app, "GET", &format!("/api/games/{id}/record"), None).await;
+    assert_eq!(
+        record,
+        json!({"size": "15x15", "k": 5, "rule": "freestyle", "players": {"x": "human", "o": "gomoku-pruned"}, "moves": "h8 h9 i9"})
+    );
+    // The record is a body POST /api/games accepts: the same game again.
+    let copy = new_game(&app, record).await;
+    let g = ok(&app, "GET", &format!("/api/games/{copy}"), None).await;
+    assert_eq!(g["moves"], json!(["h8", "h9", "i9"]));
+    assert_eq!(g["players"]["o"], json!("gomoku-pruned"));
+    let text = send(
+        &app,
+        "GET",
+        &format!("/api/games/{id}/record?format=text"),
+        None,
+    )
+    .await;
+    assert_eq!(text.status, StatusCode::OK);
+    assert!(text.content_type.starts_with("text/plain"));
+    assert_eq!(text.text, "h8 h9 i9\n");
+    send(
+        &app,
+        "GET",
+        &format!("/api/games/{id}/record?format=xml"),
+        None,
+    )
+    .await
+    .error(StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn trees_expand_node_by_node() {
+    let app = server();
+    let id = new_game(
+        &app,
+        json!({"moves": "b2 a1", "players": {"x": "human", "o": "human"}}),
+    )
+    .await;
+    let uri = format!("/api/games/{id}/tree");
+    // Default player for a person's turn: alphabeta.
+    let t = ok(&app, "POST", &uri, None).await;
+    assert_eq!(t["player"], json!("alphabeta"));
+    assert_eq!(t["tree"]["path"], json!([]));
+    assert_eq!(t["tree"]["children"].as_array().unwrap().len(), 7);
+
+    let t = ok(&app, "POST", &uri, Some(r#"{"player": "minimax"}"#)).await;
+    let think = ok(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/think"),
+        Some(r#"{"player": "minimax"}"#),
+    )
+    .await;
+    assert_eq!(t["visited"], think["nodes"]);
+    assert_eq!(t["tree"]["visited"], think["nodes"]);
+    assert_eq!(t["move"], think["move"]);
+    let children = t["tree"]["children"].as_array().unwrap();
+    let best: Vec<&Value> = children
+        .iter()
+        .filter(|c| c["best"] == json!(true))
+        .collect();
+    assert_eq!(best.len(), 1);
+    assert_eq!(best[0]["move"], think["move"]);
+    // Expanding one child: its own children, with their paths.
+    let t = ok(
+        &app,
+        "POST",
+        &uri,
+        Some(r#"{"player": "minimax", "path": ["c3"], "depth": 1}"#),
+    )
+    .await;
+    assert_eq!(t["focus"], json!(["c3"]));
+    assert_eq!(t["tree"]["to_move"], json!("O"));
+    let kids = t["tree"]["children"].as_array().unwrap();
+    assert_eq!(kids.len(), 6);
+    assert_eq!(kids[0]["path"].as_array().unwrap().len(), 2);
+
+    let bad: &[(&str, StatusCode, &str)] = &[
+        (
+            r#"{"player": "rules"}"#,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "does not report",
+        ),
+        (
+            r#"{"player": "perfect"}"#,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "does not report",
+        ),
+        (r#"{"path": "zz"}"#, StatusCode::BAD_REQUEST, "path"),
+        (r#"{"path": 7}"#, StatusCode::BAD_REQUEST, "path"),
+        (
+            r#"{"path": "b2"}"#,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "did not reach",
+        ),
+        (
+            r#"{"player": "nobody"}"#,
+            StatusCode::BAD_REQUEST,
+            "perfect",
+        ),
+    ];
+    for &(body, status, needle) in bad {
+        let message = send(&app, "POST", &uri, Some(body)).await.error(status);
+        assert!(message.contains(needle), "{body}: {message}");
+    }
+    let t = ok(&app, "POST", &uri, Some(r#"{"depth": 99, "max_nodes": 0}"#)).await;
+    assert_eq!(
+        (t["plies"].clone(), t["recorded"].clone()),
+        (json!(4), json!(1))
+    );
+    // The node cap bounds the answer.
+    let t = ok(
+        &app,
+        "POST",
+        &uri,
+        Some(r#"{"player": "minimax", "depth": 4, "max_nodes": 20}"#),
+    )
+    .await;
+    assert_eq!(
+        (t["recorded"].clone(), t["truncated"].clone()),
+        (json!(20), json!(true))
+    );
+}
+
+#[tokio::test]
+async fn compare_counts_nodes_side_by_side() {
+    let app = server();
+    let id = new_game(&app, json!({"moves": "b2"})).await;
+    let uri = format!("/api/games/{id}/compare");
+    let c = ok(&app, "POST", &uri, None).await;
+    let rows = c["results"].as_array().unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r["player"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "gametree",
+            "minimax",
+            "alphabeta",
+            "gomoku-minimax",
+            "gomoku-alphabeta",
+            "gomoku-pruned",
+            "perfect"
+        ]
+    );
+    let row = |n: &str| rows.iter().find(|r| r["player"] == n).unwrap();
+    let minimax = row("minimax")["nodes"].as_u64().unwrap();
+    // Seed 003's game tree has exactly the nodes plain minimax visits; alpha-beta far fewer.
+    assert_eq!(row("gametree")["tree_nodes"].as_u64(), Some(minimax));
+    assert!(row("alphabeta")["nodes"].as_u64().unwrap() * 5 < minimax);
+    assert!(row("gomoku-alphabeta")["nodes"].as_u64() < row("gomoku-minimax")["nodes"].as_u64());
+    assert_eq!(row("perfect")["value"]["text"], json!("draw"));
+    assert!(rows.iter().all(|r| r["error"].is_null()), "{rows:?}");
+
+    // On 4x4 minimax cannot search the whole tree: its row says why.
+    let big = new_game(&app, json!({"size": 4})).await;
+    let c = ok(
+        &app,
+        "POST",
+        &format!("/api/games/{big}/compare"),
+        Some(r#"{"players": ["minimax", "alphabeta:depth=2"], "time_ms": 500}"#),
+    )
+    .await;
+    assert!(c["results"][0]["error"].as_str().unwrap().contains("depth"));
+    assert!(c["results"][1]["move"].is_string());
+
+    send(&app, "POST", &uri, Some(r#"{"players": []}"#))
+        .await
+        .error(StatusCode::BAD_REQUEST);
+    send(&app, "POST", &uri, Some(r#"{"players": ["nobody"]}"#))
+        .await
+        .error(StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn games_are_deleted_and_evicted() {
+    let app = app(Limits {
+        max_games: 2,
+        ..Limits::default()
+    });
+    let a = new_game(&app, json!({})).await;
+    let b = new_game(&app, json!({})).await;
+    ok(&app, "GET", &format!("/api/games/{a}"), None).await; // b is now idle longest
+    let c = new_game(&app, json!({})).await;
+    send(&app, "GET", &format!("/api/games/{b}"), None)
+        .await
+        .error(StatusCode::NOT_FOUND);
+    let reply = send(&app, "DELETE", &format!("/api/games/{a}"), None).await;
+    assert_eq!(reply.status, StatusCode::NO_CONTENT);
+    send(&app, "DELETE", &format!("/api/games/{a}"), None)
+        .await
+        .error(StatusCode::NOT_FOUND);
+    ok(&app, "GET", &format!("/api/games/{c}"), None).await;
+}
+
+#[tokio::test]
+async fn the_page_and_its_files_are_served() {
+    let app = server();
+    for (uri, kind, needle) in [
+        ("/", "text/html", "<title>"),
+        ("/app.js", "text/javascript", "/api/games"),
+        ("/style.css", "text/css", "#board"),
+        ("/favicon.svg", "image/svg+xml", "<svg"),
+    ] {
+        let reply = send(&app, "GET", uri, None).await;
+        assert_eq!(reply.status, StatusCode::OK, "{uri}");
+        assert!(
+            reply.content_type.starts_with(kind),
+            "{uri}: {}",
+            reply.content_type
+        );
+        assert!(reply.text.contains(needle), "{uri}");
+    }
+}

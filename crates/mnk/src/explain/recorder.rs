@@ -1,0 +1,217 @@
+//! [`TreeRecorder`]: a [`SearchObserver`] that keeps the part of the tree asked for.
+
+use super::tree::{Bound, SearchTree, TreeNode};
+use super::{NodeKind, SearchObserver};
+use crate::game::Cell;
+use crate::players::Value;
+
+/// Which part of a search to record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TreeOptions {
+    /// The line from the root to the node whose subtree is wanted (empty: the root).
+    pub focus: Vec<Cell>,
+    /// Plies to record below the focus.
+    pub depth: u32,
+    /// At most this many nodes are recorded; the search itself goes on to its decision.
+    pub max_nodes: usize,
+}
+
+impl Default for TreeOptions {
+    /// The root and its children, at most 2,000 nodes.
+    fn default() -> Self {
+        TreeOptions {
+            focus: Vec::new(),
+            depth: 1,
+            max_nodes: 2_000,
+        }
+    }
+}
+
+/// A recorded node before the tree is assembled: children by arena index.
+#[derive(Debug)]
+struct Slot {
+    node: TreeNode,
+    children: Vec<usize>,
+}
+
+/// A position on the search's current path.
+#[derive(Debug)]
+struct Frame {
+    slot: Option<usize>,
+    entered_at: u64,
+    by_move: bool,
+}
+
+/// Records the nodes of a search that fall within [`TreeOptions`]: those on the line to the
+/// focus and those at most `depth` plies below it, up to `max_nodes`. Nodes outside are
+/// counted (in their recorded ancestors' `visited` and `hidden`) but not kept, so memory
+/// stays bounded however large the search.
+#[derive(Debug)]
+pub struct TreeRecorder {
+    options: TreeOptions,
+    slots: Vec<Slot>,
+    stack: Vec<Frame>,
+    path: Vec<Cell>,
+    entered: u64,
+    truncated: bool,
+}
+
+impl TreeRecorder {
+    /// A recorder for the part of the tree `options` describe.
+    #[must_use]
+    pub fn new(options: TreeOptions) -> Self {
+        TreeRecorder {
+            options,
+            slots: Vec::new(),
+            stack: Vec::new(),
+            path: Vec::new(),
+            entered: 0,
+            truncated: false,
+        }
+    }
+
+    /// Whether the node at `path` (+ `extra`) lies in the region to record.
+    fn in_region(&self, extra: Option<Cell>) -> bool {
+        let focus = &self.options.focus;
+        let len = self.path.len() + usize::from(extra.is_some());
+        let at = |i: usize| {
+            if i < self.path.len() {
+                self.path[i]
+            } else {
+                extra.expect("index past the path only with an extra move")
+            }
+        };
+        let shared = len.min(focus.len());
+        (0..shared).all(|i| at(i) == focus[i])
+            && len.saturating_sub(focus.len()) <= self.options.depth as usize
+    }
+
+    /// Adds a node under the current frame's slot if it may be recorded; counts it as hidden
+    /// otherwise.
+    fn add(
+        &mut self,
+        cell: Option<Cell>,
+        kind: NodeKind,
+        window: Option<(i32, i32)>,
+    ) -> Option<usize> {
+        let parent = match self.stack.last() {
+            Some(frame) => Some(frame.slot?),
+            None if self.slots.is_empty() => None,
+            None => return None,
+        };
+        let wanted = self.in_region(if kind == NodeKind::Pruned { cell } else { None });
+        let room = self.slots.len() < self.options.max_nodes;
+        if !(wanted && room) {
+            self.truncated |= wanted;
+            if let Some(p) = parent {
+                self.slots[p].node.hidden += 1;
+            }
+            return None;
+        }
+        let index = self.slots.len();
+        self.slots.push(Slot {
+            node: TreeNode {
+                cell,
+                kind,
+                value: None,
+                bound: Bound::Exact,
+                window,
+                visited: 0,
+                children: Vec::new(),
+                hidden: 0,
+                pruned: 0,
+                best: false,
+            },
+            children: Vec::new(),
+        });
+        if let Some(p) = parent {
+            self.slots[p].children.push(index);
+        }
+        Some(index)
+    }
+
+    /// The recorded tree; `None` if the search never entered its root.
+    #[must_use]
+    pub fn finish(mut self) -> Option<SearchTree> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let recorded = self.slots.len();
+        let root = self.assemble(0);
+        Some(SearchTree {
+            root,
+            focus: self.options.focus,
+            depth: self.options.depth,
+            recorded,
+            truncated: self.truncated,
+        })
+    }
+
+    fn assemble(&mut self, index: usize) -> TreeNode {
+        let children = std::mem::take(&mut self.slots[index].children);
+        let mut node = self.slots[index].node.clone();
+        node.children = children.into_iter().map(|c| self.assemble(c)).collect();
+        node
+    }
+}
+
+fn same_value(a: Option<Value>, b: Value) -> bool {
+    a.is_some_and(|a| a == b)
+}
+
+impl SearchObserver for TreeRecorder {
+    fn enter(&mut self, cell: Option<Cell>, window: Option<(i32, i32)>) {
+        if let Some(c) = cell {
+            self.path.push(c);
+        }
+        self.entered += 1;
+        let slot = self.add(cell, NodeKind::Inner, window);
+        self.stack.push(Frame {
+            slot,
+            entered_at: self.entered,
+            by_move: cell.is_some(),
+        });
+    }
+
+    fn leave(&mut self, value: Value, kind: NodeKind) {
+        let Some(frame) = self.stack.pop() else {
+            return;
+        };
+        if frame.by_move {
+            self.path.pop();
+        }
+        let Some(index) = frame.slot else {
+            return;
+        };
+        let bound = match (self.slots[index].node.window, value) {
+            (Some((alpha, _)), Value::Score(v)) if v <= alpha => Bound::Upper,
+            (Some((_, beta)), Value::Score(v)) if v >= beta => Bound::Lower,
+            _ => Bound::Exact,
+        };
+        let visited = self.entered - frame.entered_at + 1;
+        let node = &mut self.slots[index].node;
+        node.value = Some(value);
+        node.kind = kind;
+        node.bound = bound;
+        node.visited = visited;
+        if matches!(kind, NodeKind::Inner | NodeKind::Cutoff) {
+            let children = self.slots[index].children.clone();
+            if let Some(&best) = children
+                .iter()
+                .find(|&&c| same_value(self.slots[c].node.value, value))
+            {
+                self.slots[best].node.best = true;
+            }
+        }
+    }
+
+    fn pruned(&mut self, cells: &[Cell]) {
+        let Some(slot) = self.stack.last().and_then(|f| f.slot) else {
+            return;
+        };
+        self.slots[slot].node.pruned += cells.len() as u32;
+        for &cell in cells {
+            self.add(Some(cell), NodeKind::Pruned, None);
+        }
+    }
+}

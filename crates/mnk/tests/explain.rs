@@ -1,0 +1,369 @@
+//! The recorded search trees agree with the players' own decisions: the same move, value and
+//! node count, whether or not the search is observed.
+
+use mnk::explain::{Bound, ExplainError, NodeKind, TreeNode, TreeOptions, explain};
+use mnk::game::{Board, Cell, Rule, Size, Variant};
+use mnk::notation::{parse_cell, parse_game};
+use mnk::players::{Player, PlayerSpec, Value, create};
+use mnk::search::Control;
+
+fn board(variant: Variant, moves: &str) -> Board {
+    parse_game(moves, variant).unwrap().board().clone()
+}
+
+fn player(spec: &str) -> Box<dyn Player> {
+    create(&spec.parse::<PlayerSpec>().unwrap())
+}
+
+fn gomoku(side: u8, k: u32) -> Variant {
+    Variant::new(Size::square(side), k, Rule::Freestyle).unwrap()
+}
+
+/// Positions and players whose recorded search must match the plain one.
+fn cases() -> Vec<(&'static str, Variant, &'static str)> {
+    let ttt = Variant::tic_tac_toe();
+    vec![
+        ("minimax", ttt, ""),
+        ("minimax", ttt, "b2 a1"),
+        ("minimax:depth=2", ttt, "a1"),
+        ("alphabeta", ttt, ""),
+        ("alphabeta", ttt, "b2 a1 c3"),
+        ("alphabeta", gomoku(6, 4), "c3 d4 c4"),
+        ("gametree", ttt, ""),
+        ("gametree", ttt, "b2 a3"),
+        ("gomoku-minimax:depth=2", gomoku(6, 4), "c3 d4"),
+        ("gomoku-alphabeta:depth=3", gomoku(6, 4), "c3 d4 c4"),
+        ("gomoku-pruned", gomoku(8, 5), "e4 d5 e5 d4"),
+        ("gomoku-pruned:depth=3", gomoku(15, 5), "h8 h9 i9 g7"),
+    ]
+}
+
+/// Every recorded inner node that kept all its children: its value is the max (MAX to move)
+/// or min of theirs, and its `visited` is one more than theirs together.
+fn check_consistent(node: &TreeNode, max_to_move: bool) {
+    let searched: Vec<&TreeNode> = node
+        .children
+        .iter()
+        .filter(|c| c.kind != NodeKind::Pruned)
+        .collect();
+    if node.kind == NodeKind::Inner && !searched.is_empty() && node.hidden == 0 {
+        assert_eq!(
+            node.visited,
+            1 + searched.iter().map(|c| c.visited).sum::<u64>(),
+            "{node:?}"
+        );
+        let values = searched.iter().map(|c| c.value.unwrap().as_number());
+        let pick = if max_to_move {
+            values.fold(f64::MIN, f64::max)
+        } else {
+            values.fold(f64::MAX, f64::min)
+        };
+        // Seed 003's game tree averages its children instead.
+        if !matches!(node.value, Some(Value::Probability(_))) {
+            assert_eq!(node.value.unwrap().as_number(), pick, "{node:?}");
+        }
+    }
+    for c in &node.children {
+        if c.kind == NodeKind::Pruned {
+            assert_eq!((c.value, c.visited), (None, 0));
+        }
+        check_consistent(c, !max_to_move);
+    }
+}
+
+#[test]
+fn recorded_trees_match_the_players_decisions() {
+    for (spec, variant, moves) in cases() {
+        let b = board(variant, moves);
+        let plain = player(spec).choose(&b, &Control::unlimited()).unwrap();
+        let options = TreeOptions {
+            depth: 2,
+            max_nodes: 100_000,
+            ..TreeOptions::default()
+        };
+        let seen = explain(player(spec).as_mut(), &b, &Control::unlimited(), options).unwrap();
+        assert_eq!(
+            seen.choice, plain,
+            "{spec} [{moves}]: observing changed the choice"
+        );
+        let root = &seen.tree.root;
+        assert_eq!(root.value, plain.value, "{spec} [{moves}]");
+        assert_eq!(root.cell, None);
+        if !spec.starts_with("gametree") {
+            assert_eq!(root.visited, plain.nodes, "{spec} [{moves}]");
+        }
+        // The first child carrying the root's value is the move played.
+        let best: Vec<Option<Cell>> = root
+            .children
+            .iter()
+            .filter(|c| c.best)
+            .map(|c| c.cell)
+            .collect();
+        assert_eq!(best, vec![Some(plain.cell)], "{spec} [{moves}]");
+        check_consistent(root, true);
+        assert!(!seen.tree.truncated);
+        assert_eq!(seen.tree.recorded, root.len());
+    }
+}
+
+#[test]
+fn minimax_children_are_its_candidates_and_tic_tac_toe_is_a_draw() {
+    let b = Board::new(Variant::tic_tac_toe());
+    let seen = explain(
+        player("minimax").as_mut(),
+        &b,
+        &Control::unlimited(),
+        TreeOptions::default(),
+    )
+    .unwrap();
+    let children: Vec<(Cell, Value)> = seen
+        .tree
+        .root
+        .children
+        .iter()
+        .map(|c| (c.cell.unwrap(), c.value.unwrap()))
+        .collect();
+    assert_eq!(children, seen.choice.candidates);
+    assert!(children.iter().all(|&(_, v)| v == Value::Score(0)));
+    // Corner first moves: 59,705 positions below each (seed 004's tree, root excluded).
+    assert_eq!(seen.tree.root.children[0].visited, 59_705);
+    assert_eq!(seen.tree.root.visited, 549_946);
+}
+
+#[test]
+fn alpha_beta_shows_cutoffs_bounds_and_fewer_nodes() {
+    let b = Board::new(Variant::tic_tac_toe());
+    let options = TreeOptions {
+        depth: 2,
+        ..TreeOptions::default()
+    };
+    let ab = explain(
+        player("alphabeta").as_mut(),
+        &b,
+        &Control::unlimited(),
+        options,
+    )
+    .unwrap();
+    let root = &ab.tree.root;
+    assert!(root.visited < 549_946 / 10, "{}", root.visited);
+    // After the first move every other first move is searched with alpha = 0: a reply that
+    // draws ends the search of that move (a cut-off), and the rest of its replies are pruned.
+    let second = &root.children[1];
+    assert_eq!(second.window, Some((0, 200)));
+    assert_eq!(second.kind, NodeKind::Cutoff);
+    assert_eq!(second.bound, Bound::Upper);
+    assert!(second.pruned > 0);
+    let pruned = second
+        .children
+        .iter()
+        .filter(|c| c.kind == NodeKind::Pruned)
+        .count();
+    assert_eq!(pruned as u32, second.pruned);
+    assert_eq!(second.hidden, 0);
+}
+
+#[test]
+fn gametree_reuses_transpositions_and_keeps_the_seed_probabilities() {
+    let b = Board::new(Variant::tic_tac_toe());
+    let options = TreeOptions {
+        focus: vec![Cell(2), Cell(1)],
+        depth: 2,
+        max_nodes: 10_000,
+    };
+    let seen = explain(
+        player("gametree").as_mut(),
+        &b,
+        &Control::unlimited(),
+        options,
+    )
+    .unwrap();
+    let focus = seen.tree.focus_node().unwrap();
+    let mut transpositions = 0;
+    let mut stack = vec![focus];
+    while let Some(n) = stack.pop() {
+        transpositions += usize::from(n.kind == NodeKind::Transposition);
+        stack.extend(&n.children);
+    }
+    assert!(transpositions > 0);
+    // Only the line to the focus is kept above it.
+    assert_eq!(seen.tree.root.children.len(), 1);
+    assert_eq!(seen.tree.root.hidden, 8);
+    assert_eq!(seen.tree.root.children[0].children.len(), 1);
+    let p: Vec<Value> = seen.choice.candidates.iter().map(|&(_, v)| v).collect();
+    assert_eq!(seen.tree.root.children[0].value, Some(p[2]));
+    // a3 first was searched at the very start (a3 b3 c3): nothing below it is searched again.
+    let reused = focus.child(Cell(0)).unwrap();
+    assert_eq!(reused.kind, NodeKind::Transposition);
+    assert!(reused.children.is_empty() && reused.visited == 1);
+}
+
+#[test]
+fn focus_depth_and_node_caps_bound_the_recording() {
+    let b = Board::new(Variant::tic_tac_toe());
+    let capped = TreeOptions {
+        depth: 9,
+        max_nodes: 50,
+        ..TreeOptions::default()
+    };
+    let seen = explain(
+        player("minimax").as_mut(),
+        &b,
+        &Control::unlimited(),
+        capped,
+    )
+    .unwrap();
+    assert_eq!(seen.tree.recorded, 50);
+    assert!(seen.tree.truncated);
+    assert_eq!(
+        seen.tree.root.visited, 549_946,
+        "the search itself is not cut short"
+    );
+    assert_eq!(seen.tree.root.value, Some(Value::Score(0)));
+
+    // Expanding one node: the same search, recorded below b2 a1.
+    let focus = vec![
+        parse_cell("b2", b.size()).unwrap(),
+        parse_cell("a1", b.size()).unwrap(),
+    ];
+    let options = TreeOptions {
+        focus: focus.clone(),
+        depth: 1,
+        max_nodes: 1000,
+    };
+    let seen = explain(
+        player("minimax").as_mut(),
+        &b,
+        &Control::unlimited(),
+        options,
+    )
+    .unwrap();
+    let node = seen.tree.focus_node().unwrap();
+    assert_eq!(node.children.len(), 7);
+    assert!(node.children.iter().all(|c| c.children.is_empty()));
+    assert!(
+        node.children
+            .iter()
+            .all(|c| c.hidden == 6 || c.kind == NodeKind::Terminal)
+    );
+
+    // A line the search never reached.
+    let b = board(Variant::tic_tac_toe(), "a1 b1 a2 b2");
+    let options = TreeOptions {
+        focus: vec![parse_cell("a3", b.size()).unwrap(), Cell(8)],
+        depth: 1,
+        max_nodes: 1000,
+    };
+    let err = explain(
+        player("minimax").as_mut(),
+        &b,
+        &Control::unlimited(),
+        options,
+    )
+    .unwrap_err();
+    assert!(matches!(err, ExplainError::NotSearched { .. }), "{err}");
+}
+
+#[test]
+fn players_without_a_tree_say_so() {
+    let b = Board::new(Variant::tic_tac_toe());
+    for name in ["rules", "perfect", "minimax-iterative"] {
+        let err = explain(
+            player(name).as_mut(),
+            &b,
+            &Control::unlimited(),
+            TreeOptions::default(),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(err, ExplainError::NotRecorded { .. }),
+            "{name}: {err}"
+        );
+        assert!(err.to_string().contains("alphabeta"));
+    }
+}
+
+#[test]
+fn full_window_move_values_agree_with_the_root_search() {
+    let cases = [
+        ("alphabeta", Variant::tic_tac_toe(), "b2 a1 c3"),
+        ("alphabeta", gomoku(6, 4), "c3 d4 c4"),
+        ("gomoku-alphabeta:depth=3", gomoku(6, 4), "c3 d4 c4"),
+        ("gomoku-pruned", gomoku(8, 5), "e4 d5 e5 d4"),
+        ("gomoku-minimax:depth=2", gomoku(6, 4), "c3 d4"),
+    ];
+    for (spec, variant, moves) in cases {
+        let b = board(variant, moves);
+        let mut p = player(spec);
+        let choice = p.choose(&b, &Control::unlimited()).unwrap();
+        let values = p
+            .move_values(&b, &Control::unlimited())
+            .expect("this player has move values")
+            .unwrap();
+        let max = values
+            .iter()
+            .map(|&(_, v)| v.as_number())
+            .fold(f64::MIN, f64::max);
+        assert_eq!(Some(max), choice.value.map(|v| v.as_number()), "{spec}");
+        let first_best = values.iter().find(|&&(_, v)| v.as_number() == max).unwrap();
+        assert_eq!(first_best.0, choice.cell, "{spec} [{moves}]");
+        if !choice.candidates.is_empty() {
+            assert_eq!(values, choice.candidates, "{spec}");
+        }
+    }
+    assert!(
+        player("rules")
+            .move_values(&Board::new(Variant::tic_tac_toe()), &Control::unlimited())
+            .is_none()
+    );
+}
+
+#[test]
+fn the_expected_line_is_read_off_the_search() {
+    use mnk::explain::choose_with_line;
+    use mnk::game::Status;
+    // Full-depth minimax from the empty board: its line is a whole drawn game.
+    let b = Board::new(Variant::tic_tac_toe());
+    let choice = choose_with_line(player("minimax").as_mut(), &b, &Control::unlimited()).unwrap();
+    assert_eq!(choice.pv.len(), 9, "{:?}", choice.pv);
+    let mut end = b.clone();
+    for &c in &choice.pv {
+        end.try_play(c).unwrap();
+    }
+    assert_eq!(end.status(), Status::Draw);
+    // O to move cannot stop both of X's threats (a2 and c1): the line ends with X's winning
+    // stone, for alpha-beta as for minimax.
+    let b = board(Variant::tic_tac_toe(), "a1 b1 b2 c3 a3");
+    for name in ["minimax", "alphabeta"] {
+        let plain = player(name).choose(&b, &Control::unlimited()).unwrap();
+        let choice = choose_with_line(player(name).as_mut(), &b, &Control::unlimited()).unwrap();
+        assert_eq!(choice.cell, plain.cell);
+        assert_eq!(choice.pv[0], choice.cell);
+        let mut end = b.clone();
+        for &c in &choice.pv {
+            end.try_play(c).unwrap();
+        }
+        assert!(
+            matches!(
+                end.status(),
+                Status::Won {
+                    side: mnk::game::Side::X,
+                    ..
+                }
+            ),
+            "{name}: {:?}",
+            choice.pv
+        );
+    }
+    // Depth-limited: the line stops at the horizon.
+    let b = board(gomoku(8, 5), "e4 d5 e5 d4");
+    let choice = choose_with_line(
+        player("gomoku-pruned:depth=3").as_mut(),
+        &b,
+        &Control::unlimited(),
+    )
+    .unwrap();
+    assert_eq!(choice.pv.len(), 3, "{:?}", choice.pv);
+    // Players without a tree keep their own line.
+    let choice = choose_with_line(player("rules").as_mut(), &b, &Control::unlimited()).unwrap();
+    assert_eq!(choice.pv, vec![choice.cell]);
+}
