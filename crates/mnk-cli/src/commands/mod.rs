@@ -1,9 +1,11 @@
 //! One module per subcommand; [`run`] dispatches and turns errors into exit codes.
 
+mod bench;
 mod best;
 mod count;
 mod perft;
 mod play;
+mod play_match;
 mod players;
 
 use crate::args::{Cli, Command, GameArgs};
@@ -40,6 +42,8 @@ pub fn run(cli: Cli) -> ExitCode {
             play::run(&args, &mut io::stdin().lock(), &mut out, echo)
         }
         Command::Best(args) => best::run(&args, &mut out),
+        Command::Bench(args) => bench::run(&args, &mut out),
+        Command::Match(args) => play_match::run(&args, &mut out),
         Command::Players(args) => players::run(&args, &mut out),
         Command::Perft(args) => perft::run(&args, &mut out),
         Command::Count(args) => count::run(&args, &mut out),
