@@ -3,6 +3,7 @@
 use clap::{Args, Parser, Subcommand};
 use mnk::game::{Rule, Size, Variant, VariantError, parse_size};
 use mnk::players::{PlayerOptions, PlayerSpec};
+use mnk::solve::Ideas;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -12,7 +13,9 @@ Examples:
   mnk best --moves \"b2 a1\" --ai minimax --json
   mnk perft --size 3 --depth 9
   mnk count --size 4x4 --k 4
-  mnk players";
+  mnk solve --size 5x5 --k 4            prove 5x5 four-in-a-row a draw
+  mnk players
+  mnk pbrain                           a Gomocup brain on stdin/stdout (like pbrain-mnk)";
 
 /// Play, analyse and count m,n,k-games: an m x n board, k stones in a row win.
 #[derive(Debug, Parser)]
@@ -83,6 +86,26 @@ Examples:
   mnk bench                              every position, then the signature line
   mnk bench --quiet                      only `N nodes M nps`")]
     Bench(BenchArgs),
+    /// Prove the value of a position (win, draw or loss for the side to move) and a best move.
+    #[command(after_help = "\
+Examples:
+  mnk solve --size 4x4 --k 4             draw
+  mnk solve --size 5x5 --k 4 --json      draw, as one JSON object
+  mnk solve --size 6x5 --k 4             win for X (the first player)
+  mnk solve --size 5x5 --k 4 --moves c3 --each-move
+                                         O's replies to the centre: only b2, d2, b4, d4 draw
+  mnk solve --size 7x7 --k 5 --time-ms 60000 --threads 2
+
+A solve over a second shows its progress on standard error; Ctrl-C stops it and prints what
+was proved. A solve that hits --time-ms or --nodes says what it knows and exits with 1.")]
+    Solve(SolveArgs),
+    /// Be a Gomocup brain: speak the Piskvork protocol on stdin/stdout (as `pbrain-mnk` does).
+    #[command(after_help = "\
+Examples:
+  mnk pbrain                             the default player, five in a row
+  mnk pbrain --ai gomoku-pruned:depth=3
+  printf 'START 15\\nBEGIN\\n' | mnk pbrain     answers OK, then a move like 7,7")]
+    Pbrain(pbrain_mnk::Options),
 }
 
 /// The game being played: board, k and rule.
@@ -302,4 +325,51 @@ pub struct BenchArgs {
     /// Print only the last line.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+}
+
+/// How hard `mnk solve` works on the number of moves to the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DistanceArg {
+    /// Look for it with at most twice the nodes the value took.
+    Auto,
+    /// Always find it (within --time-ms / --nodes).
+    Always,
+    /// Only win, draw or loss.
+    Never,
+}
+
+/// Options of `mnk solve`.
+#[derive(Debug, Clone, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The position: moves in notation, X first.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// Print one JSON object: {"value", "best_move", "nodes", "time_ms", "tt_entries", ...}.
+    #[arg(long)]
+    pub json: bool,
+    /// Memory for the transposition table in MiB (default: a quarter of the machine's
+    /// memory, at most 4096). The table starts small and grows up to this.
+    #[arg(long, value_name = "MB")]
+    pub memory: Option<u64>,
+    /// Search threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Give up after this many milliseconds.
+    #[arg(long)]
+    pub time_ms: Option<u64>,
+    /// Give up after this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// The number of moves to the end of a won or lost game: auto, always or never.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub distance: DistanceArg,
+    /// Also prove the value of every move (win, draw or loss for the side that plays it).
+    #[arg(long)]
+    pub each_move: bool,
+    /// Switch solver ideas off, to measure what each gains: a comma-separated list of
+    /// symmetry, null-window, pairing, vcf, threat-order, dead-cells.
+    #[arg(long, value_name = "IDEAS")]
+    pub without: Option<Ideas>,
 }

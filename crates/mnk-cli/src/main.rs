@@ -2,6 +2,7 @@
 
 mod args;
 mod commands;
+mod progress;
 mod render;
 
 use clap::Parser;

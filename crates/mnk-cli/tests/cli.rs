@@ -175,3 +175,27 @@ fn ci_runs_the_readme_test_command() {
     );
     assert!(readme.contains("```sh\ncargo run --release -p mnk-cli\n```"));
 }
+
+#[test]
+fn pbrain_speaks_the_gomocup_protocol() {
+    let out = mnk()
+        .args(["pbrain", "--ai", "rules"])
+        .write_stdin("ABOUT\r\nSTART 15\r\nBEGIN\r\nHELLO\r\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let answers: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with("MESSAGE") && !l.starts_with("DEBUG"))
+        .collect();
+    assert_eq!(answers.len(), 4, "{text}");
+    assert!(answers[0].starts_with("name=\"mnk\""), "{text}");
+    assert_eq!(answers[1..3], ["OK", "7,7"]);
+    assert!(answers[3].starts_with("UNKNOWN"), "{text}");
+    mnk()
+        .args(["pbrain", "--k", "0"])
+        .assert()
+        .failure()
+        .code(2);
+}

@@ -12,5 +12,6 @@ pub mod engine;
 pub mod game;
 pub mod notation;
 pub mod players;
+pub mod protocol;
 pub mod search;
 pub mod solve;

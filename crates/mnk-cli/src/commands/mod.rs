@@ -3,10 +3,12 @@
 mod bench;
 mod best;
 mod count;
+mod pbrain;
 mod perft;
 mod play;
 mod play_match;
 mod players;
+mod solve;
 
 use crate::args::{Cli, Command, GameArgs};
 use mnk::game::{Game, Variant};
@@ -47,6 +49,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Players(args) => players::run(&args, &mut out),
         Command::Perft(args) => perft::run(&args, &mut out),
         Command::Count(args) => count::run(&args, &mut out),
+        Command::Solve(args) => solve::run(&args, &mut out),
+        Command::Pbrain(args) => pbrain::run(&args, &mut out),
     };
     let _ = out.flush();
     match result {

@@ -18,9 +18,10 @@ use crate::game::{Board, Cell, Side, Status};
 use crate::search::{Control, Limits};
 use rustc_hash::FxHashMap;
 
-/// The largest upper bound on reachable positions the player accepts (4x4 from empty fits:
-/// 9.7 million positions, about half a gigabyte and a few seconds).
-pub const POSITION_LIMIT: u128 = 12_000_000;
+/// The largest upper bound on reachable positions the player accepts. 4x4 fits once a stone
+/// is down (at most 3.5 million positions, a few hundred megabytes); the empty 4x4 board
+/// (9.7 million positions, a gigabyte of memo) does not.
+pub const POSITION_LIMIT: u128 = 4_000_000;
 /// Above 64 cells positions are not memoised; the tree itself must then be this small.
 pub const TREE_LIMIT: u128 = 5_000_000;
 
@@ -126,7 +127,7 @@ impl GameTree {
         }
         Err(PlayerError::TooLarge(format!(
             "the game tree from here could hold up to {b:.2e} {what}, more than gametree can store \
-             (up to {l:.1e}); it suits 3x3 and 4x4 boards, or positions with few empty cells. \
+             (up to {l:.1e}); it suits 3x3, 4x3, and 4x4 once a stone is down, or positions with few empty cells. \
              Try perfect, alphabeta or gomoku-pruned",
             b = bound as f64,
             l = limit as f64

@@ -36,6 +36,7 @@ pub(super) fn check_tree_size(
     player: &'static str,
     board: &Board,
     depth: Option<u32>,
+    instead: &str,
 ) -> Result<(), PlayerError> {
     let empty = board.empty_cells();
     let bound = tree_bound(empty, depth);
@@ -48,7 +49,7 @@ pub(super) fn check_tree_size(
         .unwrap_or(1);
     Err(PlayerError::TooLarge(format!(
         "{player} would search up to {bound:.2e} positions here (no pruning); give a depth limit of at most {fits} \
-         (e.g. {player}:depth={fits} or --depth {fits}), or pick a pruning player such as alphabeta or perfect",
+         (e.g. {player}:depth={fits} or --depth {fits}), or pick a pruning player such as {instead}",
         bound = bound as f64
     )))
 }
@@ -74,7 +75,7 @@ fn choose_with(
     if board.is_over() {
         return Err(PlayerError::GameOver);
     }
-    check_tree_size(player, board, depth)?;
+    check_tree_size(player, board, depth, "alphabeta or perfect")?;
     let mut board = board.clone();
     let mut nodes = 1;
     let mut best: Option<(Cell, i32)> = None;

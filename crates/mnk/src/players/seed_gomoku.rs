@@ -472,7 +472,12 @@ impl Player for SeedGomoku {
             )));
         }
         if self.program == SeedProgram::Minimax {
-            check_tree_size(self.name(), board, Some(depth))?;
+            check_tree_size(
+                self.name(),
+                board,
+                Some(depth),
+                "gomoku-alphabeta or gomoku-pruned",
+            )?;
         }
         let mut search = Search {
             program: self.program,

@@ -74,6 +74,15 @@ impl Control {
         self
     }
 
+    /// This control with its node budget lowered to at most `nodes`.
+    #[must_use]
+    pub fn with_node_limit(&self, nodes: u64) -> Self {
+        Control {
+            node_limit: Some(self.node_limit.map_or(nodes, |n| n.min(nodes))),
+            ..self.clone()
+        }
+    }
+
     /// The deadline, if any.
     #[must_use]
     pub const fn deadline(&self) -> Option<Instant> {

@@ -1,320 +1,313 @@
-//! Negamax with alpha-beta, a transposition table keyed by the position up to symmetry, and
-//! threat-first move ordering, on bit masks (boards of at most 64 cells).
+//! The search of one thread: fail-soft negamax with alpha-beta on exact scores (see
+//! [`crate::solve`] for what a score means), the shared transposition table, and the ideas of
+//! [`Ideas`].
 //!
-//! Contract of [`Solver::negamax`] (fail-soft): with `alpha < beta`, the returned `v` satisfies
-//! `v <= alpha` => the true score is `<= v`; `v >= beta` => the true score is `>= v`;
-//! otherwise `v` is the true score.
+//! Contract of [`Searcher::search`] (fail-soft): with `alpha < beta`, the returned `v`
+//! satisfies: `v <= alpha` means the true score is at most `v`; `v >= beta` means it is at
+//! least `v`; otherwise `v` is the true score. Ideas that know only the sign of a score
+//! (pairing, dead cells) never return a bound on the wrong side of the truth: a pairing
+//! proves "at most 0", and when dead cells were skipped a losing result is reported as "at
+//! most -1".
 
-use super::Outcome;
-use crate::game::{Board, Cell, Symmetry, Variant, WinMasks};
+use super::ideas::Ideas;
+use super::key::{Images, Symmetries};
+use super::lines::Lines;
+use super::order::{sort_by_scores, threat_scores};
+use super::pairing::Pairing;
+use super::progress::Counters;
+use super::table::{Entry, NO_MOVE, Table};
+use super::threats::Vcf;
 use crate::search::Control;
-use rustc_hash::FxHashMap;
-use thiserror::Error;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
-/// Why a position was not solved.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum SolveError {
-    /// Positions are kept as 64-bit masks.
-    #[error("the solver handles boards of at most 64 cells; this one has {cells}")]
-    TooManyCells {
-        /// Cells on the board.
-        cells: usize,
-    },
-    /// The game is already over.
-    #[error("the game is over")]
-    GameOver,
-    /// A limit or a stop request came first.
-    #[error("the solver stopped after {nodes} nodes without a proof")]
-    Stopped {
-        /// Nodes searched.
-        nodes: u64,
-    },
-}
+/// How often (in nodes) a searcher reports its counts and checks its limits.
+const CHECK_EVERY: u64 = 1024;
+/// Nodes with at least this many empty cells order their moves by threats; smaller ones use
+/// the static order (cheaper, and their subtrees are small).
+const THREAT_ORDER_EMPTY: i32 = 5;
 
-/// A proved position.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Solution {
-    /// The value for the side to move.
-    pub outcome: Outcome,
-    /// A move that achieves it (fastest win, slowest loss).
-    pub best: Cell,
-    /// Nodes searched for this solution.
-    pub nodes: u64,
-}
-
-/// Bounds known for a position (in its canonical orientation), and its best move there.
-#[derive(Debug, Clone, Copy)]
-struct Entry {
-    lower: i8,
-    upper: i8,
-    best: u8,
-}
-
-const NO_MOVE: u8 = u8::MAX;
-
-/// Solves positions of one variant, keeping what it learned between calls.
+/// Everything the threads of one solver share.
 #[derive(Debug)]
-pub struct Solver {
-    cells: usize,
-    masks: WinMasks,
-    /// Cell permutation of each symmetry, and its inverse.
-    perms: Vec<Vec<u8>>,
-    inverse: Vec<Vec<u8>>,
-    /// Cells by static preference (most winning windows, then nearest the centre).
-    order: Vec<u8>,
-    table: FxHashMap<(u64, u64), Entry>,
-    table_limit: usize,
-    nodes: u64,
+pub(crate) struct Context {
+    pub(crate) lines: Lines,
+    pub(crate) syms: Symmetries,
+    /// Cells by static preference.
+    pub(crate) order: Vec<u8>,
+    pub(crate) ideas: Ideas,
+    pub(crate) table: Table,
+    pub(crate) counters: Counters,
 }
 
-impl Solver {
-    /// A solver for a variant.
-    ///
-    /// # Errors
-    /// [`SolveError::TooManyCells`] above 64 cells.
-    pub fn new(variant: &Variant) -> Result<Self, SolveError> {
-        let size = variant.size();
-        let masks = WinMasks::new(variant).ok_or(SolveError::TooManyCells {
-            cells: size.cells(),
-        })?;
-        let perms: Vec<Vec<u8>> = Symmetry::all(size)
-            .iter()
-            .map(|s| size.all_cells().map(|c| s.apply(size, c).0 as u8).collect())
-            .collect();
-        let inverse = perms
-            .iter()
-            .map(|p| {
-                let mut inv = vec![0u8; p.len()];
-                for (i, &j) in p.iter().enumerate() {
-                    inv[j as usize] = i as u8;
-                }
-                inv
-            })
-            .collect();
-        let mut order: Vec<u8> = (0..size.cells() as u8).collect();
-        order.sort_by_key(|&c| {
-            let (dr, dc) = size.doubled_offset_from_centre(Cell(u16::from(c)));
-            (
-                std::cmp::Reverse(masks.windows_through(usize::from(c))),
-                dr * dr + dc * dc,
-                c,
-            )
-        });
-        Ok(Solver {
-            cells: size.cells(),
-            masks,
-            perms,
-            inverse,
-            order,
-            table: FxHashMap::default(),
-            table_limit: 32 << 20,
-            nodes: 0,
-        })
-    }
+/// A search was stopped: a limit, a stop request, or another thread finished first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Stopped;
 
-    /// Caps the transposition table (entries); when full it is cleared and refilled.
-    pub fn set_table_limit(&mut self, entries: usize) {
-        self.table_limit = entries.max(1024);
-    }
+/// One thread's search.
+#[derive(Debug)]
+pub(crate) struct Searcher<'a> {
+    cx: &'a Context,
+    control: &'a Control,
+    /// Set when another thread has the answer.
+    abort: &'a AtomicBool,
+    /// The shared node count when this solve began (the node limit counts from there).
+    base: u64,
+    images: Images,
+    /// Nodes this searcher visited.
+    nodes: u64,
+    /// Nodes not yet added to the shared counter.
+    unreported: u64,
+    /// Table entries taken since the last report.
+    new_entries: u64,
+    pairing: Pairing,
+    vcf: Vcf,
+}
 
-    /// Entries in the transposition table.
-    #[must_use]
-    pub fn table_len(&self) -> usize {
-        self.table.len()
-    }
+/// Whether the side to move is X, from the stones on the board.
+fn x_to_move(own: u64, opp: u64) -> bool {
+    (own | opp).count_ones().is_multiple_of(2)
+}
 
-    /// Proves the value of `board` for the side to move and finds a move that achieves it.
-    ///
-    /// # Errors
-    /// [`SolveError`] when the game is over or `control` stops the search first.
-    pub fn solve(&mut self, board: &Board, control: &Control) -> Result<Solution, SolveError> {
-        if board.is_over() {
-            return Err(SolveError::GameOver);
-        }
-        let start = self.nodes;
-        let (own, opp) = self.sides(board);
-        let score = self.score(own, opp, control)?;
-        let best = self.best_move(own, opp, score, control)?;
-        Ok(Solution {
-            outcome: Outcome::from_score(score, board.stones(), self.cells),
-            best: Cell(u16::from(best)),
-            nodes: self.nodes - start,
-        })
-    }
-
-    /// The value of every legal move, for the side that plays it.
-    ///
-    /// # Errors
-    /// [`SolveError`] when the game is over or `control` stops the search first.
-    pub fn analyse(
-        &mut self,
-        board: &Board,
-        control: &Control,
-    ) -> Result<Vec<(Cell, Outcome)>, SolveError> {
-        if board.is_over() {
-            return Err(SolveError::GameOver);
-        }
-        let (own, opp) = self.sides(board);
-        let stones = board.stones();
-        let mut values = Vec::new();
-        for cell in board.moves() {
-            let bit = 1u64 << cell.index();
-            let outcome = if self.masks.wins(own | bit, cell.index()) {
-                Outcome::Win(1)
-            } else if (own | opp | bit) == self.masks.full() {
-                Outcome::Draw
-            } else {
-                let child = self.score(opp, own | bit, control)?;
-                Outcome::from_score(child, stones + 1, self.cells).for_previous_mover()
-            };
-            values.push((cell, outcome));
-        }
-        Ok(values)
-    }
-
-    /// Nodes searched since the solver was made.
-    #[must_use]
-    pub const fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    fn sides(&self, board: &Board) -> (u64, u64) {
-        let (x, o) = board
-            .masks()
-            .expect("the solver only exists for boards of at most 64 cells");
-        if board.to_move() == crate::game::Side::X {
-            (x, o)
+impl<'a> Searcher<'a> {
+    /// A searcher positioned at `own` / `opp` (the side to move first).
+    pub(crate) fn new(
+        cx: &'a Context,
+        control: &'a Control,
+        abort: &'a AtomicBool,
+        base: u64,
+        own: u64,
+        opp: u64,
+    ) -> Self {
+        let (x, o) = if x_to_move(own, opp) {
+            (own, opp)
         } else {
-            (o, x)
-        }
-    }
-
-    /// The exact score: first win/draw/loss with a null-ish window, then the distance.
-    fn score(&mut self, own: u64, opp: u64, control: &Control) -> Result<i32, SolveError> {
-        let wdl = self.negamax(own, opp, -1, 1, control)?;
-        if wdl == 0 {
-            return Ok(0);
-        }
-        // Binary search on the distance with null windows.
-        let stones = (own | opp).count_ones() as i32;
-        let (mut lo, mut hi) = if wdl > 0 {
-            (1, self.cells as i32 + 1 - (stones + 1))
-        } else {
-            (-(self.cells as i32 + 1 - (stones + 2)), -1)
+            (opp, own)
         };
-        while lo < hi {
-            let mid = lo + (hi - lo + 1) / 2; // is the score >= mid?
-            if self.negamax(own, opp, mid - 1, mid, control)? >= mid {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
+        Searcher {
+            cx,
+            control,
+            abort,
+            base,
+            images: cx.syms.images(x, o),
+            nodes: 0,
+            unreported: 0,
+            new_entries: 0,
+            pairing: Pairing::default(),
+            vcf: Vcf::default(),
         }
-        Ok(lo)
     }
 
-    /// The first move (in search order) whose value is `score`.
-    fn best_move(
+    /// Adds this searcher's counts to the shared ones.
+    pub(crate) fn report(&mut self) -> u64 {
+        self.cx.table.add_filled(self.new_entries);
+        self.new_entries = 0;
+        let total = self.cx.counters.nodes.fetch_add(self.unreported, Relaxed) + self.unreported;
+        self.unreported = 0;
+        total
+    }
+
+    fn poll(&mut self) -> Result<(), Stopped> {
+        let total = self.report();
+        self.cx.table.maybe_grow();
+        if self.abort.load(Relaxed) || self.control.should_stop(total.saturating_sub(self.base)) {
+            return Err(Stopped);
+        }
+        Ok(())
+    }
+
+    fn count(&mut self, n: u64) -> Result<(), Stopped> {
+        self.nodes += n;
+        self.unreported += n;
+        if self.unreported >= CHECK_EVERY {
+            self.poll()?;
+        }
+        Ok(())
+    }
+
+    fn store(&mut self, key: u128, entry: Entry) {
+        if self.cx.table.store(key, entry) {
+            self.new_entries += 1;
+        }
+    }
+
+    /// Searches the root: every move (the table's first, then by threats, the list rotated
+    /// by `rotate` places so that helper threads start elsewhere), with the fail-soft contract
+    /// of [`Searcher::search`]. Returns the value and the move that reached it.
+    pub(crate) fn root(
         &mut self,
         own: u64,
         opp: u64,
-        score: i32,
-        control: &Control,
-    ) -> Result<u8, SolveError> {
-        let empty = self.masks.full() & !(own | opp);
-        let stones = (own | opp).count_ones() as i32;
-        let win_now = self.cells as i32 - stones;
-        for i in 0..self.order.len() {
-            let c = self.order[i];
-            let bit = 1u64 << c;
-            if empty & bit == 0 {
+        alpha: i32,
+        beta: i32,
+        rotate: usize,
+    ) -> Result<(i32, u8), Stopped> {
+        let cx = self.cx;
+        let empty = cx.lines.full() & !(own | opp);
+        let n_empty = empty.count_ones() as i32;
+        let wins = cx.lines.win_cells(own, empty);
+        let (key, sym) = cx.syms.key(&self.images);
+        let hint = cx
+            .table
+            .probe(key)
+            .filter(|e| e.best != NO_MOVE)
+            .map_or(NO_MOVE, |e| cx.syms.unapply(sym, e.best));
+        let (mut moves, count) = self.ordered_moves(own, opp, empty, hint, true);
+        let moves = &mut moves[..count];
+        if count > 0 {
+            moves.rotate_left(rotate % count);
+        }
+        let stabilizer = cx.syms.stabilizer(&self.images);
+        let mut seen = 0u64;
+        let mut best = (i32::MIN, NO_MOVE);
+        let before = self.nodes;
+        for &c in moves.iter() {
+            if seen & 1 << c != 0 {
                 continue;
             }
-            let value = if self.masks.wins(own | bit, usize::from(c)) {
-                win_now
-            } else if own | opp | bit == self.masks.full() {
-                0
+            seen |= self.orbit(stabilizer, c);
+            let v = if wins & 1 << c != 0 {
+                n_empty
             } else {
-                // Does the child score at most -score? A null window around it answers.
-                -self.negamax(opp, own | bit, -score, -score + 1, control)?
+                -self.child(own, opp, c, -beta, -alpha.max(best.0))?
             };
-            if value >= score {
-                return Ok(c);
+            if v > best.0 {
+                best = (v, c);
+            }
+            if v >= beta {
+                break;
             }
         }
-        unreachable!("some move achieves the proved score")
+        self.count(1)?;
+        let (lower, upper) = bounds(best.0, alpha, beta);
+        let work = work(self.nodes - before);
+        self.store(
+            key,
+            Entry {
+                lower,
+                upper,
+                best: cx.syms.apply(sym, best.1),
+                work,
+            },
+        );
+        Ok(best)
     }
 
-    fn canonical(&self, own: u64, opp: u64) -> ((u64, u64), usize) {
-        let mut best = ((own, opp), 0);
-        for (s, perm) in self.perms.iter().enumerate().skip(1) {
-            let image = |mut bits: u64| {
-                let mut out = 0u64;
-                while bits != 0 {
-                    out |= 1 << perm[bits.trailing_zeros() as usize];
-                    bits &= bits - 1;
-                }
-                out
-            };
-            let key = (image(own), image(opp));
-            if key < best.0 {
-                best = (key, s);
+    /// The cells symmetric to `c` under the symmetries in `stabilizer` (which fix the position).
+    fn orbit(&self, stabilizer: u8, c: u8) -> u64 {
+        let mut orbit = 1u64 << c;
+        let mut set = stabilizer & !1;
+        while set != 0 {
+            let s = set.trailing_zeros() as usize;
+            set &= set - 1;
+            orbit |= 1 << self.cx.syms.apply(s, c);
+        }
+        orbit
+    }
+
+    /// The candidate moves in search order: `hint` first (if it is a candidate), then by threat
+    /// scores (or the static order).
+    fn ordered_moves(
+        &self,
+        own: u64,
+        opp: u64,
+        candidates: u64,
+        hint: u8,
+        threat_order: bool,
+    ) -> ([u8; 64], usize) {
+        let cx = self.cx;
+        let mut moves = [0u8; 64];
+        let mut count = 0;
+        if hint != NO_MOVE && candidates & 1 << hint != 0 {
+            moves[0] = hint;
+            count = 1;
+        }
+        let first = count;
+        for &c in &cx.order {
+            if candidates & 1 << c != 0 && c != hint {
+                moves[count] = c;
+                count += 1;
             }
         }
-        best
+        if threat_order && cx.ideas.threat_order {
+            let mut scores = [0u32; 64];
+            threat_scores(&cx.lines, own, opp, &mut scores);
+            sort_by_scores(&mut moves[first..count], &scores);
+        }
+        (moves, count)
     }
 
-    /// Fail-soft negamax; see the module documentation for the bound contract.
-    fn negamax(
+    /// Plays `c` for the side to move, searches the child (from the opponent's view), takes
+    /// the stone back.
+    #[inline]
+    fn child(&mut self, own: u64, opp: u64, c: u8, alpha: i32, beta: i32) -> Result<i32, Stopped> {
+        let x = x_to_move(own, opp);
+        self.cx.syms.toggle(&mut self.images, c, x);
+        let v = self.search(opp, own | 1 << c, alpha, beta);
+        self.cx.syms.toggle(&mut self.images, c, x);
+        v
+    }
+
+    /// Fail-soft negamax; see the module documentation for the contract.
+    pub(crate) fn search(
         &mut self,
         own: u64,
         opp: u64,
         mut alpha: i32,
         mut beta: i32,
-        control: &Control,
-    ) -> Result<i32, SolveError> {
-        self.nodes += 1;
-        if control.poll(self.nodes) {
-            return Err(SolveError::Stopped { nodes: self.nodes });
-        }
-        let occupied = own | opp;
-        let empty = self.masks.full() & !occupied;
-        let stones = occupied.count_ones() as i32;
-        let cells = self.cells as i32;
+    ) -> Result<i32, Stopped> {
+        self.count(1)?;
+        let cx = self.cx;
+        let lines = &cx.lines;
+        let empty = lines.full() & !(own | opp);
+        let n_empty = empty.count_ones() as i32;
         // A win now is the best there is.
-        let mut threats = 0u64; // cells where the opponent would win
-        let mut e = empty;
-        while e != 0 {
-            let c = e.trailing_zeros() as usize;
-            e &= e - 1;
-            if self.masks.wins(own | 1 << c, c) {
-                return Ok(cells - stones);
-            }
-            if self.masks.wins(opp | 1 << c, c) {
-                threats |= 1 << c;
-            }
+        if lines.win_cells(own, empty) != 0 {
+            return Ok(n_empty);
         }
-        if threats.count_ones() >= 2 {
-            return Ok(-(cells - stones - 1)); // the opponent wins with the next stone but one
+        let theirs = lines.win_cells(opp, empty);
+        if theirs.count_ones() >= 2 {
+            return Ok(-(n_empty - 1)); // the opponent wins with its next stone
         }
-        if empty.count_ones() == 1 {
-            return Ok(0); // the last stone cannot win (checked above), so a draw
+        if n_empty <= 1 {
+            return Ok(0); // the last stone cannot win (checked above)
         }
-        // No win now: at best a win with our next stone but one. No loss next move either
-        // (at most one threat, which we block): at worst a loss three stones from now.
-        let best_possible = cells - stones - 2;
+        // No win now: at best a win with our next stone but one. At most one threat, which we
+        // block: at worst a loss three stones from now.
+        let best_possible = n_empty - 2;
         if best_possible <= alpha {
             return Ok(best_possible);
         }
         beta = beta.min(best_possible);
-        let worst_possible = (-(cells - stones - 3)).min(0);
+        let worst_possible = (-(n_empty - 3)).min(0);
         if worst_possible >= beta {
             return Ok(worst_possible);
         }
         alpha = alpha.max(worst_possible);
-        let ((key_own, key_opp), sym) = self.canonical(own, opp);
+        if theirs != 0 {
+            // The block is forced: every other move loses at once.
+            let c = theirs.trailing_zeros() as u8;
+            return Ok(-self.child(own, opp, c, -beta, -alpha)?);
+        }
+        // Cells where each side can still make k in a row.
+        let own_live = lines.live_cover(opp);
+        let opp_live = lines.live_cover(own);
+        if own_live == 0 && opp_live == 0 {
+            return Ok(0);
+        }
+        if own_live == 0 {
+            if alpha >= 0 {
+                return Ok(0);
+            }
+            beta = beta.min(0);
+        }
+        if opp_live == 0 {
+            if beta <= 0 {
+                return Ok(0);
+            }
+            alpha = alpha.max(0);
+        }
+        let (key, sym) = cx.syms.key(&self.images);
         let mut hint = NO_MOVE;
-        if let Some(entry) = self.table.get(&(key_own, key_opp)) {
+        if let Some(entry) = cx.table.probe(key) {
             let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
             if lower >= beta {
                 return Ok(lower);
@@ -322,71 +315,128 @@ impl Solver {
             if upper <= alpha {
                 return Ok(upper);
             }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
             if lower == upper {
                 return Ok(lower);
             }
-            alpha = alpha.max(lower);
-            beta = beta.min(upper);
             if entry.best != NO_MOVE {
-                hint = self.inverse[sym][usize::from(entry.best)];
+                hint = cx.syms.unapply(sym, entry.best);
             }
         }
+        if cx.ideas.pairing {
+            let before = self.nodes;
+            if own_live != 0 && alpha >= 0 && self.pairing.blocks(lines, own, opp) {
+                self.store(key, Entry::bounds(i8::MIN, 0, work(self.nodes - before)));
+                return Ok(0);
+            }
+            if opp_live != 0 && beta <= 0 && self.pairing.blocks(lines, opp, own) {
+                self.store(key, Entry::bounds(0, i8::MAX, work(self.nodes - before)));
+                return Ok(0);
+            }
+        }
+        if cx.ideas.vcf && beta > 0 && own_live != 0 {
+            let before = self.vcf.nodes;
+            let found = self.vcf.search(lines, own, opp, n_empty as u32);
+            self.count(self.vcf.nodes - before)?;
+            if let Some(plies) = found {
+                let score = n_empty + 1 - plies as i32;
+                if score >= beta {
+                    self.store(
+                        key,
+                        Entry::bounds(score as i8, i8::MAX, work(self.vcf.nodes - before)),
+                    );
+                    return Ok(score);
+                }
+                alpha = alpha.max(score);
+            }
+        }
+        // Only the sign matters in a window around 0: moves on dead cells can be skipped
+        // (freestyle: such a move is a pass, and passing never beats the best real move).
+        let sign_only = alpha >= -1 && beta <= 1;
+        let mut candidates = empty;
+        let mut pruned = false;
+        if cx.ideas.dead_cells && sign_only && !lines.exact() {
+            let live = empty & (own_live | opp_live);
+            pruned = live != empty;
+            candidates = live;
+        }
+        let (moves, count) =
+            self.ordered_moves(own, opp, candidates, hint, n_empty >= THREAT_ORDER_EMPTY);
+        let stabilizer = cx.syms.stabilizer(&self.images);
+        let mut seen = 0u64;
         let alpha_in = alpha;
-        let candidates = if threats != 0 { threats } else { empty };
         let mut best = i32::MIN;
-        let mut best_cell = NO_MOVE;
-        let moves = std::iter::once(hint)
-            .filter(|&h| h != NO_MOVE && candidates & 1 << h != 0)
-            .chain(
-                (0..self.order.len())
-                    .map(|i| self.order[i])
-                    .filter(|&c| c != hint && candidates & 1 << c != 0),
-            );
-        let moves: Vec<u8> = moves.collect();
-        for c in moves {
-            let v = if own | opp | 1 << c == self.masks.full() {
-                0
-            } else {
-                -self.negamax(opp, own | 1 << c, -beta, -alpha, control)?
-            };
+        let mut best_move = NO_MOVE;
+        let before = self.nodes;
+        for &c in &moves[..count] {
+            if stabilizer != 1 {
+                if seen & 1 << c != 0 {
+                    continue;
+                }
+                seen |= self.orbit(stabilizer, c);
+            }
+            let v = -self.child(own, opp, c, -beta, -alpha)?;
             if v > best {
                 best = v;
-                best_cell = c;
+                best_move = c;
             }
             if v > alpha {
                 alpha = v;
-            }
-            if alpha >= beta {
-                break;
+                if alpha >= beta {
+                    break;
+                }
             }
         }
-        let (lower, upper) = if best <= alpha_in {
-            (i32::from(i8::MIN), best)
-        } else if best >= beta {
-            (best, i32::from(i8::MAX))
-        } else {
-            (best, best)
-        };
-        let best_canonical = if best_cell == NO_MOVE {
-            NO_MOVE
-        } else {
-            self.perms[sym][usize::from(best_cell)]
-        };
-        self.store(key_own, key_opp, lower, upper, best_canonical);
+        if best == i32::MIN {
+            return Ok(0); // no candidate at all: cannot happen in a live position
+        }
+        if pruned && best < 0 {
+            best = -1; // a skipped move loses too, but perhaps later
+        }
+        let (lower, upper) = bounds(best, alpha_in, beta);
+        self.store(
+            key,
+            Entry {
+                lower,
+                upper,
+                best: if best_move == NO_MOVE {
+                    NO_MOVE
+                } else {
+                    cx.syms.apply(sym, best_move)
+                },
+                work: work(self.nodes - before),
+            },
+        );
         Ok(best)
     }
+}
 
-    fn store(&mut self, own: u64, opp: u64, lower: i32, upper: i32, best: u8) {
-        if self.table.len() >= self.table_limit {
-            self.table.clear();
-        }
-        let entry = self.table.entry((own, opp)).or_insert(Entry {
-            lower: i8::MIN,
-            upper: i8::MAX,
+/// The bounds a fail-soft result `best` gives for the window `(alpha, beta)`.
+fn bounds(best: i32, alpha: i32, beta: i32) -> (i8, i8) {
+    let b = best.clamp(-127, 126) as i8;
+    if best <= alpha {
+        (i8::MIN, b)
+    } else if best >= beta {
+        (b, i8::MAX)
+    } else {
+        (b, b)
+    }
+}
+
+/// log2 of a node count, for the table's replacement.
+fn work(nodes: u64) -> u8 {
+    (64 - nodes.leading_zeros()).min(63) as u8
+}
+
+impl Entry {
+    /// An entry with bounds only.
+    pub(crate) fn bounds(lower: i8, upper: i8, work: u8) -> Entry {
+        Entry {
+            lower,
+            upper,
             best: NO_MOVE,
-        });
-        entry.lower = entry.lower.max(lower as i8);
-        entry.upper = entry.upper.min(upper as i8);
-        entry.best = best;
+            work,
+        }
     }
 }

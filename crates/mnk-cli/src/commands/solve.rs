@@ -1,0 +1,321 @@
+//! `mnk solve`: prove the value of a position, with progress, Ctrl-C and JSON.
+
+use super::{Failure, human_time, millis, position};
+use crate::args::{DistanceArg, SolveArgs};
+use crate::progress::Display;
+use crate::render::thousands;
+use mnk::game::{Board, Size};
+use mnk::notation::format_cell;
+use mnk::search::{Control, Limits};
+use mnk::solve::{Distance, Proof, SolveError, Solver, SolverConfig, Wdl};
+use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The default table limit when the machine's memory is unknown, and the cap otherwise.
+const DEFAULT_MEMORY_MIB: u64 = 1024;
+const MAX_DEFAULT_MEMORY_MIB: u64 = 4096;
+
+pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let (variant, game) = position(&args.game, &args.moves)?;
+    let board = game.board();
+    if board.is_over() {
+        return Err(Failure::Usage(
+            "the game in --moves is already over; there is nothing to prove".into(),
+        ));
+    }
+    let memory_mib = args.memory.unwrap_or_else(default_memory_mib);
+    if memory_mib == 0 {
+        return Err(Failure::Usage("--memory must be at least 1 (MiB)".into()));
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
+    if threads == 0 || threads > 256 {
+        return Err(Failure::Usage("--threads must be 1 to 256".into()));
+    }
+    let config = SolverConfig {
+        memory_bytes: usize::try_from(memory_mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX),
+        threads,
+        ideas: args.without.unwrap_or_default(),
+    };
+    let mut solver = Solver::with_config(&variant, config).map_err(|e| {
+        Failure::Usage(format!(
+            "{e}: mnk solve handles boards up to 8x8 (64 cells)"
+        ))
+    })?;
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupted);
+    // A second solve in one process cannot install the handler again; Ctrl-C then kills.
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let control = Control::start(&Limits {
+        depth: None,
+        nodes: args.nodes,
+        time: args.time_ms.map(Duration::from_millis),
+    })
+    .with_stop(Arc::clone(&interrupted));
+
+    let side = board.to_move().to_string();
+    let display = Display::start(solver.progress(), side.clone());
+    let start = Instant::now();
+    let mut result = solver.prove(
+        board,
+        &control,
+        if args.distance == DistanceArg::Always {
+            Distance::Full
+        } else {
+            Distance::Skip
+        },
+    );
+    if let Ok(proof) = &result
+        && args.distance == DistanceArg::Auto
+        && proof.value != Wdl::Draw
+    {
+        let budget = Distance::Budget(2 * proof.nodes + 100_000);
+        if let Ok(more) = solver.prove(board, &control, budget) {
+            result = Ok(Proof {
+                nodes: proof.nodes + more.nodes,
+                iterations: proof.iterations + more.iterations,
+                ..more
+            });
+        }
+    }
+    let each = if args.each_move && result.is_ok() {
+        Some(each_move(&mut solver, board, &control))
+    } else {
+        None
+    };
+    let elapsed = start.elapsed();
+    display.finish();
+
+    let size = variant.size();
+    let nodes = solver.nodes();
+    let report = Report {
+        args,
+        size,
+        variant: variant.to_string(),
+        side: &side,
+        nodes,
+        elapsed,
+        tt_entries: solver.table_len(),
+        table_bytes: solver.table_bytes(),
+        memory_mib,
+        threads,
+    };
+    match result {
+        Ok(proof) => {
+            report.print_proof(out, &proof, each.as_deref())?;
+            Ok(())
+        }
+        Err(SolveError::Stopped { known, .. }) => {
+            let why = if interrupted.load(Ordering::Relaxed) {
+                "interrupted"
+            } else {
+                "limit reached"
+            };
+            report.print_stopped(out, why, known)?;
+            Err(Failure::Runtime(format!(
+                "not proved ({why} after {} nodes, {}); known: {known}",
+                thousands(nodes),
+                human_time(elapsed)
+            )))
+        }
+        Err(e) => Err(Failure::Runtime(e.to_string())),
+    }
+}
+
+/// The value of each move for the side that plays it, as far as the limits allow.
+fn each_move(solver: &mut Solver, board: &Board, control: &Control) -> Vec<(String, Option<Wdl>)> {
+    let size = board.size();
+    let mut values = Vec::new();
+    let mut stopped = false;
+    for cell in board.moves() {
+        let mut after = board.clone();
+        after.play(cell);
+        let value = if stopped {
+            None
+        } else if after.is_over() {
+            Some(if after.status().winner().is_some() {
+                Wdl::Win
+            } else {
+                Wdl::Draw
+            })
+        } else {
+            match solver.prove(&after, control, Distance::Skip) {
+                Ok(p) => Some(match p.value {
+                    Wdl::Win => Wdl::Loss,
+                    Wdl::Draw => Wdl::Draw,
+                    Wdl::Loss => Wdl::Win,
+                }),
+                Err(_) => {
+                    stopped = true;
+                    None
+                }
+            }
+        };
+        values.push((format_cell(cell, size), value));
+    }
+    values
+}
+
+/// What every output shows.
+struct Report<'a> {
+    args: &'a SolveArgs,
+    size: Size,
+    variant: String,
+    side: &'a str,
+    nodes: u64,
+    elapsed: Duration,
+    tt_entries: u64,
+    table_bytes: usize,
+    memory_mib: u64,
+    threads: usize,
+}
+
+impl Report<'_> {
+    fn common(&self) -> serde_json::Value {
+        let ideas_off = self.args.without.map(|i| i.off()).unwrap_or_default();
+        serde_json::json!({
+            "nodes": self.nodes,
+            "time_ms": millis(self.elapsed),
+            "tt_entries": self.tt_entries,
+            "variant": self.variant,
+            "size": self.size.to_string(),
+            "k": self.args.game.k,
+            "rule": self.args.game.rule.name(),
+            "moves": self.args.moves.trim(),
+            "side": self.side,
+            "threads": self.threads,
+            "memory_mb": self.memory_mib,
+            "table_bytes": self.table_bytes,
+            "nodes_per_second": (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)).round(),
+            "ideas_off": ideas_off,
+        })
+    }
+
+    fn print_proof(
+        &self,
+        out: &mut dyn Write,
+        proof: &Proof,
+        each: Option<&[(String, Option<Wdl>)]>,
+    ) -> std::io::Result<()> {
+        let best = format_cell(proof.best, self.size);
+        let moves_to_end = proof.outcome.and_then(|o| match o {
+            mnk::solve::Outcome::Win(n) | mnk::solve::Outcome::Loss(n) => Some(n),
+            mnk::solve::Outcome::Draw => None,
+        });
+        if self.args.json {
+            let mut json = serde_json::json!({
+                "value": proof.value.word(),
+                "best_move": best,
+                "moves_to_end": moves_to_end,
+                "iterations": proof.iterations,
+                "stopped": false,
+            });
+            merge(&mut json, self.common());
+            if let Some(each) = each {
+                json["each_move"] = each
+                    .iter()
+                    .map(|(m, v)| serde_json::json!({"move": m, "value": v.map(Wdl::word)}))
+                    .collect();
+            }
+            writeln!(out, "{json}")?;
+            return Ok(());
+        }
+        let value = match (proof.value, moves_to_end) {
+            (Wdl::Draw, _) => "draw".to_string(),
+            (v, Some(n)) => format!("{v} in {n} (stones of both sides, counting the next)"),
+            (v, None) => format!("{v} (number of moves to the end not proved)"),
+        };
+        writeln!(out, "{}, {} to move: {value}", self.variant, self.side)?;
+        writeln!(out, "best move: {best}")?;
+        self.print_figures(out, Some(proof.iterations))?;
+        if let Some(each) = each {
+            writeln!(out, "each move, for {}:", self.side)?;
+            for (m, v) in each {
+                writeln!(
+                    out,
+                    "  {m:>4} {}",
+                    v.map_or("not proved (stopped)", Wdl::word)
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    fn print_stopped(
+        &self,
+        out: &mut dyn Write,
+        why: &str,
+        known: mnk::solve::Known,
+    ) -> std::io::Result<()> {
+        if self.args.json {
+            let mut json = serde_json::json!({
+                "value": null,
+                "best_move": null,
+                "stopped": why,
+                "known": known.to_string(),
+                "at_least": known.at_least.word(),
+                "at_most": known.at_most.word(),
+            });
+            merge(&mut json, self.common());
+            writeln!(out, "{json}")?;
+            return Ok(());
+        }
+        writeln!(
+            out,
+            "{}, {} to move: not proved ({why}); known: {known}",
+            self.variant, self.side
+        )?;
+        self.print_figures(out, None)
+    }
+
+    fn print_figures(&self, out: &mut dyn Write, iterations: Option<u32>) -> std::io::Result<()> {
+        let rate = self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9);
+        write!(
+            out,
+            "{} nodes in {} ({} nodes/s), {} thread{}",
+            thousands(self.nodes),
+            human_time(self.elapsed),
+            thousands(rate as u64),
+            self.threads,
+            if self.threads == 1 { "" } else { "s" }
+        )?;
+        if let Some(i) = iterations {
+            write!(out, ", {i} iteration{}", if i == 1 { "" } else { "s" })?;
+        }
+        writeln!(out)?;
+        writeln!(
+            out,
+            "table: {} entries, {} MiB allocated of at most {} MiB",
+            thousands(self.tt_entries),
+            self.table_bytes >> 20,
+            self.memory_mib
+        )?;
+        if let Some(ideas) = self.args.without {
+            writeln!(out, "ideas: {ideas}")?;
+        }
+        Ok(())
+    }
+}
+
+fn merge(into: &mut serde_json::Value, from: serde_json::Value) {
+    if let (Some(a), serde_json::Value::Object(b)) = (into.as_object_mut(), from) {
+        a.extend(b);
+    }
+}
+
+/// A quarter of the machine's memory, at most 4 GiB (1 GiB when it cannot be read).
+fn default_memory_mib() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find_map(|l| l.strip_prefix("MemTotal:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        })
+        .map_or(DEFAULT_MEMORY_MIB, |kib| {
+            (kib / 1024 / 4).clamp(16, MAX_DEFAULT_MEMORY_MIB)
+        })
+}

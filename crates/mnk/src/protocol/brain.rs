@@ -1,0 +1,455 @@
+//! The brain: the protocol's state machine. One line in, the lines to send back out.
+//!
+//! It keeps the board (as [`Stones`]), the settings from `INFO`, the game's clock, and the
+//! player, and asks the player for a move when the protocol wants one (`BEGIN`, `TURN`, `DONE`
+//! after `BOARD`). Every command that wants an answer gets exactly one answer line (a move, `OK`,
+//! `ERROR ...`, `UNKNOWN ...`, or the `ABOUT` line), preceded by any `MESSAGE` / `DEBUG` lines.
+//! Nothing that arrives makes it panic, and a bad line leaves the state as it was.
+
+use super::command::{Command, CommandError, Field, Info, Point};
+use super::fallback::quick_move;
+use super::report;
+use super::rule::rule_from_bits;
+use super::seat::{Deadlines, Seat};
+use super::stones::Stones;
+use super::timing::{MatchClock, memory_mib};
+use crate::game::{Board, Cell, Rule, Size, Variant, VariantError};
+use crate::players::{Choice, PlayerOptions, PlayerSpec, strongest_for};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// How the brain plays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BrainConfig {
+    /// The player that thinks; `None` picks [`default_player`] for each board.
+    pub player: Option<PlayerSpec>,
+    /// Stones in a row that win: 5 for gomoku.
+    pub k: u32,
+}
+
+impl Default for BrainConfig {
+    fn default() -> Self {
+        BrainConfig { player: None, k: 5 }
+    }
+}
+
+/// The player that answers when none is named: `perfect` where it is quick (tiny boards), else
+/// `engine` when the catalog has it, else the strongest player for the board.
+#[must_use]
+pub fn default_player(variant: &Variant) -> PlayerSpec {
+    let strongest = strongest_for(variant);
+    if strongest.name == "perfect" {
+        return strongest;
+    }
+    "engine".parse().unwrap_or(strongest)
+}
+
+/// What to send back for one line.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// Lines to write, in order, each without its line ending.
+    pub lines: Vec<String>,
+    /// The manager said `END`: stop reading and exit.
+    pub quit: bool,
+}
+
+impl Reply {
+    fn lines(lines: Vec<String>) -> Self {
+        Reply { lines, quit: false }
+    }
+}
+
+/// A block of data lines being received, up to `DONE`.
+#[derive(Debug)]
+enum Block {
+    /// `BOARD`: stones, with the time the block began (the turn's clock starts then).
+    Board {
+        started: Instant,
+        stones: Vec<(Point, Field)>,
+        problem: Option<String>,
+    },
+    /// `SWAP2BOARD`: read up to `DONE`, then declined.
+    Swap2,
+}
+
+/// The Gomocup brain. See the module documentation.
+pub struct Brain {
+    config: BrainConfig,
+    stones: Option<Stones>,
+    clock: MatchClock,
+    rule_bits: u32,
+    max_memory: u64,
+    threads: Option<usize>,
+    block: Option<Block>,
+    /// `MESSAGE` lines about `INFO` problems, held until the next answer: the manager does
+    /// not read while it sends `INFO`.
+    deferred: Vec<String>,
+    seat: Seat,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl Brain {
+    /// A brain with no board yet (the manager sends `START` first).
+    #[must_use]
+    pub fn new(config: BrainConfig) -> Self {
+        Brain {
+            config,
+            stones: None,
+            clock: MatchClock::new(),
+            rule_bits: 0,
+            max_memory: 0,
+            threads: None,
+            block: None,
+            deferred: Vec::new(),
+            seat: Seat::default(),
+            stop: None,
+        }
+    }
+
+    /// Also stops any search when `stop` is set (by a thread that reads `END` or `YXSTOP` while
+    /// the brain thinks).
+    #[must_use]
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// The position, once a game has started.
+    #[must_use]
+    pub fn stones(&self) -> Option<&Stones> {
+        self.stones.as_ref()
+    }
+
+    /// The player last asked for a move, with the settings it was given.
+    #[must_use]
+    pub fn player(&self) -> Option<&PlayerSpec> {
+        self.seat.spec()
+    }
+
+    /// The game's time limits and the time used.
+    #[must_use]
+    pub fn clock(&self) -> &MatchClock {
+        &self.clock
+    }
+
+    /// Handles one line that arrived at `received` (a move's time counts from then).
+    pub fn handle(&mut self, line: &str, received: Instant) -> Reply {
+        let parsed = line.parse::<Command>();
+        if self.block.is_some() {
+            return self.in_block(line, parsed, received);
+        }
+        self.command(parsed, received)
+    }
+
+    /// A line inside a `BOARD` or `SWAP2BOARD` block.
+    fn in_block(
+        &mut self,
+        line: &str,
+        parsed: Result<Command, CommandError>,
+        received: Instant,
+    ) -> Reply {
+        match (parsed, &mut self.block) {
+            (Err(CommandError::Empty) | Ok(Command::YxStop), _) => Reply::default(),
+            (Ok(Command::Stone(point, field)), Some(Block::Board { stones, .. })) => {
+                stones.push((point, field));
+                Reply::default()
+            }
+            (Ok(Command::Stone(..)), _) => Reply::default(),
+            (Ok(Command::Done), _) => match self.block.take() {
+                Some(Block::Board {
+                    started,
+                    stones,
+                    problem,
+                }) => self.board_done(started, &stones, problem),
+                _ => self.answer(swap2_declined()),
+            },
+            (Ok(Command::End), _) => Reply {
+                lines: Vec::new(),
+                quit: true,
+            },
+            (Ok(other), _) => {
+                // A command before DONE: the block was abandoned. Answer for it, then obey.
+                let abandoned = match self.block.take() {
+                    Some(Block::Board { .. }) => {
+                        "ERROR BOARD was not finished by DONE; the position is unchanged".into()
+                    }
+                    _ => swap2_declined(),
+                };
+                let mut reply = self.answer(abandoned);
+                let next = self.command(Ok(other), received);
+                reply.lines.extend(next.lines);
+                reply.quit = next.quit;
+                reply
+            }
+            (Err(e), Some(Block::Board { problem, .. })) => {
+                problem.get_or_insert_with(|| match e {
+                    CommandError::BadArguments { .. } => e.to_string(),
+                    _ => format!(
+                        "BOARD: cannot read '{}', expected x,y,field or DONE",
+                        report::one_line(line.trim())
+                            .chars()
+                            .take(40)
+                            .collect::<String>()
+                    ),
+                });
+                Reply::default()
+            }
+            (Err(_), _) => Reply::default(),
+        }
+    }
+
+    fn command(&mut self, parsed: Result<Command, CommandError>, received: Instant) -> Reply {
+        let command = match parsed {
+            Ok(c) => c,
+            Err(CommandError::Empty) => return Reply::default(),
+            Err(e @ CommandError::BadInfo { .. }) => {
+                self.deferred
+                    .push(report::message(&format!("{e}; the setting is unchanged")));
+                return Reply::default();
+            }
+            Err(e) if e.is_unknown() => return self.answer(format!("UNKNOWN {e}")),
+            Err(e) => return self.answer(format!("ERROR {e}")),
+        };
+        match command {
+            Command::Start(side) => self.start(side, side),
+            Command::RectStart { width, height } => self.start(width, height),
+            Command::Restart => {
+                let reply = match &mut self.stones {
+                    Some(stones) => {
+                        *stones = Stones::new(stones.size());
+                        self.clock.new_game();
+                        "OK".to_string()
+                    }
+                    None => no_game("RESTART"),
+                };
+                self.answer(reply)
+            }
+            Command::Begin => self.think(received),
+            Command::Turn(point) => match self.place(point, Field::Opponent, "TURN") {
+                Ok(_) => self.think(received),
+                Err(e) => self.answer(e),
+            },
+            Command::Play(point) => {
+                let reply = self
+                    .place(point, Field::Own, "PLAY")
+                    .map_or_else(|e| e, |_| point.to_string());
+                self.answer(reply)
+            }
+            Command::Takeback(point) => {
+                let reply = match &mut self.stones {
+                    Some(stones) => stones
+                        .remove(point)
+                        .map_or_else(|e| format!("ERROR TAKEBACK: {e}"), |_| "OK".into()),
+                    None => no_game("TAKEBACK"),
+                };
+                self.answer(reply)
+            }
+            Command::Board => {
+                self.block = Some(Block::Board {
+                    started: received,
+                    stones: Vec::new(),
+                    problem: None,
+                });
+                Reply::default()
+            }
+            Command::Swap2Board => {
+                self.block = Some(Block::Swap2);
+                Reply::default()
+            }
+            Command::Stone(point, _) => self.answer(format!(
+                "ERROR a stone line ({point},...) outside BOARD ... DONE"
+            )),
+            Command::Done => self.answer("ERROR DONE without BOARD".into()),
+            Command::Info(info) => {
+                self.info(info);
+                Reply::default()
+            }
+            Command::About => self.answer(report::about()),
+            Command::End => Reply {
+                lines: Vec::new(),
+                quit: true,
+            },
+            Command::YxStop => Reply::default(),
+        }
+    }
+
+    /// `answer` after any held messages.
+    fn answer(&mut self, answer: String) -> Reply {
+        let mut lines = std::mem::take(&mut self.deferred);
+        lines.push(report::one_line(&answer));
+        Reply::lines(lines)
+    }
+
+    fn info(&mut self, info: Info) {
+        match info {
+            Info::TimeoutTurn(ms) => self.clock.set_timeout_turn(ms),
+            Info::TimeoutMatch(ms) => self.clock.set_timeout_match(ms),
+            Info::TimeLeft(ms) => self.clock.report_time_left(ms),
+            Info::MaxMemory(bytes) => self.max_memory = bytes,
+            Info::Rule(bits) => self.rule_bits = bits,
+            Info::ThreadNum(n) => {
+                self.threads = usize::try_from(n.max(1)).ok();
+            }
+            Info::GameType(_) | Info::Other { .. } => {}
+        }
+    }
+
+    fn start(&mut self, width: u32, height: u32) -> Reply {
+        let reply = match self.variant_for(width, height, Rule::Freestyle) {
+            Ok(variant) => {
+                self.stones = Some(Stones::new(variant.size()));
+                self.block = None;
+                self.clock.new_game();
+                "OK".to_string()
+            }
+            Err(e) => format!("ERROR {e}"),
+        };
+        self.answer(reply)
+    }
+
+    fn variant_for(&self, width: u32, height: u32, rule: Rule) -> Result<Variant, String> {
+        let side = |n: u32| u8::try_from(n).map_err(|_| VariantError::SideOutOfRange(n));
+        let size = side(width)
+            .and_then(|w| Ok(Size::new(w, side(height)?)))
+            .map_err(|e| e.to_string())?;
+        Variant::new(size, self.config.k, rule).map_err(|e| match e {
+            VariantError::KOutOfRange { .. } => {
+                format!("{e} (this brain plays {} in a row)", self.config.k)
+            }
+            other => other.to_string(),
+        })
+    }
+
+    fn place(&mut self, point: Point, owner: Field, command: &str) -> Result<Cell, String> {
+        let stones = self.stones.as_mut().ok_or_else(|| no_game(command))?;
+        stones
+            .place(point, owner)
+            .map_err(|e| format!("ERROR {command}: {e}"))
+    }
+
+    fn board_done(
+        &mut self,
+        started: Instant,
+        received: &[(Point, Field)],
+        problem: Option<String>,
+    ) -> Reply {
+        let Some(current) = &self.stones else {
+            return self.answer(no_game("BOARD"));
+        };
+        if let Some(problem) = problem {
+            return self.answer(format!("ERROR {problem}; the position is unchanged"));
+        }
+        let mut stones = Stones::new(current.size());
+        for &(point, field) in received {
+            if let Err(e) = stones.place(point, field) {
+                return self.answer(format!(
+                    "ERROR BOARD {point},...: {e}; the position is unchanged"
+                ));
+            }
+        }
+        self.stones = Some(stones);
+        self.think(started)
+    }
+
+    /// Chooses, plays and answers our move; the turn began at `started`.
+    fn think(&mut self, started: Instant) -> Reply {
+        let Some(size) = self.stones.as_ref().map(Stones::size) else {
+            return self.answer(no_game("a move request"));
+        };
+        let rule = match rule_from_bits(self.rule_bits) {
+            Ok(rule) => rule,
+            Err(e) => return self.answer(format!("ERROR {e}")),
+        };
+        let variant = match self.variant_for(u32::from(size.width), u32::from(size.height), rule) {
+            Ok(v) => v,
+            Err(e) => return self.answer(format!("ERROR {e}")),
+        };
+        let stones = self.stones.clone().unwrap_or_else(|| Stones::new(size));
+        let empty = stones.empty_cells();
+        let budget = self.clock.budget(size.cells() - empty, empty);
+        let deadlines = Deadlines {
+            target: started + budget.target,
+            stop: started + budget.stop,
+            give_up: started + budget.give_up,
+        };
+        // Held messages first, then this move's information, then the move.
+        let mut lines = std::mem::take(&mut self.deferred);
+        let chosen = stones
+            .board(variant)
+            .map_err(|e| e.to_string())
+            .and_then(|board| self.ask_player(&board, deadlines));
+        let cell = match chosen {
+            Ok((choice, elapsed)) if stones.is_free(choice.cell) => {
+                let name = self.seat.spec().map_or("player", |s| s.name);
+                lines.push(report::search_info(name, &choice, elapsed, |c| {
+                    stones.point(c)
+                }));
+                Some(choice.cell)
+            }
+            other => {
+                let why = match other {
+                    Ok((choice, _)) => format!(
+                        "the player chose cell {}, which is not free",
+                        choice.cell.index()
+                    ),
+                    Err(why) => why,
+                };
+                lines.push(report::message(&format!(
+                    "{why}; playing a quick move instead"
+                )));
+                quick_move(&stones, self.config.k, rule)
+            }
+        };
+        let Some(cell) = cell else {
+            lines.push("ERROR the board is full: there is no move to make".into());
+            return Reply::lines(lines);
+        };
+        let point = stones.point(cell);
+        if let Some(s) = self.stones.as_mut() {
+            let _ = s.place(point, Field::Own);
+        }
+        let spent = started.elapsed();
+        self.clock.record_move(spent);
+        lines.push(report::time_debug(
+            budget,
+            spent,
+            self.clock.timeout_turn(),
+            self.clock.match_left(),
+        ));
+        lines.push(point.to_string());
+        Reply::lines(lines)
+    }
+
+    /// Asks the player for a move within `deadlines`.
+    fn ask_player(
+        &mut self,
+        board: &Board,
+        deadlines: Deadlines,
+    ) -> Result<(Choice, Duration), String> {
+        let variant = *board.variant();
+        let mut spec = self
+            .config
+            .player
+            .clone()
+            .unwrap_or_else(|| default_player(&variant));
+        // One thread unless the player's own settings or `INFO thread_num` say otherwise.
+        spec.options = spec.options.or(PlayerOptions {
+            threads: Some(self.threads.unwrap_or(1)),
+            ..PlayerOptions::default()
+        });
+        if let Some(mib) = memory_mib(self.max_memory) {
+            spec.options.memory_mib = Some(spec.options.memory_mib.map_or(mib, |m| m.min(mib)));
+        }
+        self.seat
+            .choose(&spec, board, deadlines, self.stop.as_deref())
+    }
+}
+
+fn no_game(command: &str) -> String {
+    format!("ERROR {command} before START: send START n (or RECTSTART w,h) first")
+}
+
+fn swap2_declined() -> String {
+    "UNKNOWN SWAP2BOARD is not supported: mnk plays openings given with BOARD".into()
+}

@@ -1,0 +1,139 @@
+//! A legal move in microseconds, for when no player can answer: win now, else stop the
+//! opponent's immediate win, else play next to the most stones, nearest the centre.
+//!
+//! It works on [`Stones`] directly, so it copes with every position the manager can send
+//! (neutral continuous-game stones block lines, stone counts need not alternate).
+
+use super::command::Field;
+use super::stones::Stones;
+use crate::game::{Cell, Direction, Rule};
+use crate::players::Rules;
+
+/// The quick move for us on `stones`, where `k` in a row wins under `rule`; `None` when the board
+/// is full.
+#[must_use]
+pub fn quick_move(stones: &Stones, k: u32, rule: Rule) -> Option<Cell> {
+    let size = stones.size();
+    let free: Vec<Cell> = Rules::preference_order(size)
+        .into_iter()
+        .filter(|&c| stones.is_free(c))
+        .collect();
+    let wins = |cell: Cell, who: Field| {
+        Direction::ALL.into_iter().any(|dir| {
+            let run = |sign: i32| {
+                std::iter::successors(size.step(cell, dir, sign), |&c| size.step(c, dir, sign))
+                    .take_while(|&c| stones.get(c) == Some(who))
+                    .count()
+            };
+            rule.wins(1 + run(1) + run(-1), k as usize)
+        })
+    };
+    let neighbours = |cell: Cell| {
+        Direction::ALL
+            .into_iter()
+            .flat_map(|dir| [size.step(cell, dir, 1), size.step(cell, dir, -1)])
+            .flatten()
+            .filter(|&c| matches!(stones.get(c), Some(Field::Own | Field::Opponent)))
+            .count()
+    };
+    free.iter()
+        .copied()
+        .find(|&c| wins(c, Field::Own))
+        .or_else(|| free.iter().copied().find(|&c| wins(c, Field::Opponent)))
+        .or_else(|| {
+            // max_by_key keeps the last maximum: reverse so the most central one wins ties.
+            free.iter().rev().copied().max_by_key(|&c| neighbours(c))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Size;
+    use crate::protocol::command::Point;
+
+    fn p(x: u32, y: u32) -> Point {
+        Point { x, y }
+    }
+
+    fn stones(size: u8, list: &[(u32, u32, Field)]) -> Stones {
+        let mut s = Stones::new(Size::square(size));
+        for &(x, y, f) in list {
+            s.place(p(x, y), f).unwrap();
+        }
+        s
+    }
+
+    fn quick(s: &Stones, rule: Rule) -> Option<Point> {
+        quick_move(s, 5, rule).map(|c| s.point(c))
+    }
+
+    #[test]
+    fn empty_board_takes_the_centre() {
+        assert_eq!(quick(&stones(15, &[]), Rule::Freestyle), Some(p(7, 7)));
+    }
+
+    #[test]
+    fn wins_before_blocking_and_blocks_before_anything_else() {
+        use Field::{Opponent as T, Own as M};
+        let four_each = [
+            (3, 3, T),
+            (4, 3, T),
+            (5, 3, T),
+            (6, 3, T),
+            (3, 9, M),
+            (4, 9, M),
+            (5, 9, M),
+            (6, 9, M),
+        ];
+        let s = stones(15, &four_each);
+        let win = quick(&s, Rule::Freestyle).unwrap();
+        assert!(win == p(2, 9) || win == p(7, 9), "{win}");
+        let s = stones(15, &four_each[..7]);
+        let block = quick(&s, Rule::Freestyle).unwrap();
+        assert!(block == p(2, 3) || block == p(7, 3), "{block}");
+    }
+
+    #[test]
+    fn neutral_stones_break_lines() {
+        use Field::{Neutral as N, Opponent as T};
+        // Four opponent stones with a neutral stone at one end: only the other end blocks.
+        let s = stones(15, &[(2, 3, N), (3, 3, T), (4, 3, T), (5, 3, T), (6, 3, T)]);
+        assert_eq!(quick(&s, Rule::Freestyle), Some(p(7, 3)));
+    }
+
+    #[test]
+    fn exact_rule_ignores_overlines() {
+        use Field::{Opponent as T, Own as M};
+        // Ours: x x x x _ x (filling the gap makes six); theirs: an open four to block.
+        let s = stones(
+            15,
+            &[
+                (0, 0, M),
+                (1, 0, M),
+                (2, 0, M),
+                (3, 0, M),
+                (5, 0, M),
+                (3, 8, T),
+                (4, 8, T),
+                (5, 8, T),
+                (6, 8, T),
+            ],
+        );
+        assert_eq!(quick(&s, Rule::Freestyle), Some(p(4, 0)));
+        let block = quick(&s, Rule::Exact).unwrap();
+        assert!(block == p(2, 8) || block == p(7, 8), "{block}");
+    }
+
+    #[test]
+    fn plays_next_to_the_stones_and_none_on_a_full_board() {
+        use Field::{Opponent as T, Own as M};
+        let s = stones(15, &[(0, 0, T)]);
+        let q = quick(&s, Rule::Freestyle).unwrap();
+        assert!(q.x <= 1 && q.y <= 1, "{q}");
+        let full: Vec<_> = (0..3)
+            .flat_map(|y| (0..3).map(move |x| (x, y, if (x + y) % 2 == 0 { M } else { T })))
+            .collect();
+        assert_eq!(quick_move(&stones(3, &full), 3, Rule::Freestyle), None);
+    }
+}

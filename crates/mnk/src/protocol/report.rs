@@ -1,0 +1,134 @@
+//! The lines the brain writes besides its answers: `MESSAGE` (search information for the user),
+//! `DEBUG` (time accounting, for the author) and the `ABOUT` line.
+//!
+//! Every line is one line: control characters that may have come from the manager's input are
+//! replaced, since a newline inside a message would split it into a second, bogus answer.
+
+use super::command::Point;
+use super::timing::{Budget, Limit};
+use crate::players::Choice;
+use std::fmt::Write as _;
+use std::time::Duration;
+
+/// The `ABOUT` answer.
+#[must_use]
+pub fn about() -> String {
+    format!(
+        "name=\"mnk\", version=\"{}\", author=\"the mnk developers\", country=\"International\", \
+         www=\"https://github.com/mnk-games/mnk\"",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// `text` with every control character (CR, LF, NUL, ...) replaced by a space.
+#[must_use]
+pub fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// `MESSAGE <text>`, on one line.
+#[must_use]
+pub fn message(text: &str) -> String {
+    format!("MESSAGE {}", one_line(text))
+}
+
+/// The search information of a choice: `MESSAGE <player> depth D value V nodes N nps R time T ms
+/// pv x,y x,y ...`, with the fields the player has.
+#[must_use]
+pub fn search_info(
+    player: &str,
+    choice: &Choice,
+    elapsed: Duration,
+    point: impl Fn(crate::game::Cell) -> Point,
+) -> String {
+    let mut text = player.to_string();
+    if let Some(depth) = choice.depth {
+        let _ = write!(text, " depth {depth}");
+    }
+    if let Some(value) = choice.value {
+        let _ = write!(text, " value {value}");
+    }
+    let _ = write!(text, " nodes {}", choice.nodes);
+    let micros = elapsed.as_micros().max(1);
+    let nps = u128::from(choice.nodes) * 1_000_000 / micros;
+    let _ = write!(text, " nps {nps} time {} ms", elapsed.as_millis());
+    if !choice.pv.is_empty() {
+        text.push_str(" pv");
+        for &cell in &choice.pv {
+            let _ = write!(text, " {}", point(cell));
+        }
+    }
+    message(&text)
+}
+
+/// `DEBUG` with the move's time accounting.
+#[must_use]
+pub fn time_debug(
+    budget: Budget,
+    spent: Duration,
+    timeout_turn: Duration,
+    match_left: Option<Duration>,
+) -> String {
+    let limit = match budget.limited_by {
+        Limit::Turn => "timeout_turn",
+        Limit::AsFastAsPossible => "timeout_turn 0 (as fast as possible)",
+        Limit::Match => "time left in the game",
+    };
+    let left = match_left.map_or_else(
+        || "untimed game".to_string(),
+        |d| format!("{} ms left in the game", d.as_millis()),
+    );
+    format!(
+        "DEBUG time {} ms; target {} ms, stop at {} ms set by {limit}, give up at {} ms \
+         (timeout_turn {} ms, {left})",
+        spent.as_millis(),
+        budget.target.as_millis(),
+        budget.stop.as_millis(),
+        budget.give_up.as_millis(),
+        timeout_turn.as_millis(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Cell;
+    use crate::players::Value;
+
+    #[test]
+    fn about_has_the_recommended_keys() {
+        let a = about();
+        for key in [
+            "name=\"mnk\"",
+            "version=\"",
+            "author=\"",
+            "country=\"",
+            "www=\"",
+        ] {
+            assert!(a.contains(key), "{a}");
+        }
+    }
+
+    #[test]
+    fn messages_never_split() {
+        assert_eq!(message("a\r\nb\0c"), "MESSAGE a  b c");
+    }
+
+    #[test]
+    fn search_info_lists_what_the_player_knows() {
+        let mut choice = Choice::new(Cell(3), 2000);
+        choice.depth = Some(4);
+        choice.value = Some(Value::Score(120));
+        choice.pv = vec![Cell(3), Cell(4)];
+        let line = search_info("engine", &choice, Duration::from_millis(2), |c| Point {
+            x: u32::from(c.0),
+            y: 0,
+        });
+        assert_eq!(
+            line,
+            "MESSAGE engine depth 4 value +120 nodes 2000 nps 1000000 time 2 ms pv 3,0 4,0"
+        );
+    }
+}

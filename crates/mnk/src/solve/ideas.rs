@@ -1,0 +1,128 @@
+//! The solver's ideas, each of which can be switched off to measure what it gains
+//! (`mnk solve --without pairing,vcf`). The figures are in the module documentation of
+//! [`crate::solve`].
+
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// Which of the solver's ideas are on. All are on by default; every combination is exact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ideas {
+    /// Key positions by their smallest image under the board's symmetries, and search only
+    /// one move of each set of symmetric moves.
+    pub symmetry: bool,
+    /// Ask "does the side to move win?" and then "does it lose?" with null windows, instead
+    /// of one search for win, draw or loss.
+    pub null_window: bool,
+    /// Prove "this side cannot win" by a pairing strategy (see `pairing`).
+    pub pairing: bool,
+    /// Look for a victory by continuous fours before searching every move.
+    pub vcf: bool,
+    /// Order moves by the threats they make and block (otherwise by a static order).
+    pub threat_order: bool,
+    /// Skip moves on cells no side can use any more (freestyle only).
+    pub dead_cells: bool,
+}
+
+impl Default for Ideas {
+    fn default() -> Self {
+        Ideas::ALL
+    }
+}
+
+/// An idea name that does not exist.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown solver idea '{0}'; the ideas are: {list}", list = Ideas::NAMES.join(", "))]
+pub struct IdeaError(pub String);
+
+impl Ideas {
+    /// Every idea on.
+    pub const ALL: Ideas = Ideas {
+        symmetry: true,
+        null_window: true,
+        pairing: true,
+        vcf: true,
+        threat_order: true,
+        dead_cells: true,
+    };
+
+    /// The names used on the command line.
+    pub const NAMES: [&'static str; 6] = [
+        "symmetry",
+        "null-window",
+        "pairing",
+        "vcf",
+        "threat-order",
+        "dead-cells",
+    ];
+
+    fn flag(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name {
+            "symmetry" => &mut self.symmetry,
+            "null-window" => &mut self.null_window,
+            "pairing" => &mut self.pairing,
+            "vcf" => &mut self.vcf,
+            "threat-order" => &mut self.threat_order,
+            "dead-cells" => &mut self.dead_cells,
+            _ => return None,
+        })
+    }
+
+    /// These ideas with the ones named in `list` (comma-separated) switched off.
+    ///
+    /// # Errors
+    /// [`IdeaError`] for a name that is not an idea.
+    pub fn without(mut self, list: &str) -> Result<Ideas, IdeaError> {
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let key = name.to_ascii_lowercase().replace('_', "-");
+            *self.flag(&key).ok_or_else(|| IdeaError(name.to_string()))? = false;
+        }
+        Ok(self)
+    }
+
+    /// The names of the ideas that are off.
+    #[must_use]
+    pub fn off(&self) -> Vec<&'static str> {
+        let mut copy = *self;
+        Self::NAMES
+            .into_iter()
+            .filter(|n| copy.flag(n).is_some_and(|f| !*f))
+            .collect()
+    }
+}
+
+impl FromStr for Ideas {
+    type Err = IdeaError;
+
+    /// Parses a list of ideas to switch off.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ideas::ALL.without(s)
+    }
+}
+
+impl fmt::Display for Ideas {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let off = self.off();
+        if off.is_empty() {
+            f.write_str("all ideas")
+        } else {
+            write!(f, "without {}", off.join(", "))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ideas_switch_off_by_name() {
+        let ideas: Ideas = "pairing, VCF".parse().unwrap();
+        assert!(!ideas.pairing && !ideas.vcf && ideas.symmetry);
+        assert_eq!(ideas.off(), vec!["pairing", "vcf"]);
+        assert_eq!(ideas.to_string(), "without pairing, vcf");
+        assert!("telepathy".parse::<Ideas>().is_err());
+        assert_eq!(Ideas::default().to_string(), "all ideas");
+    }
+}

@@ -1,0 +1,179 @@
+//! Positions up to symmetry: the images of a position under the board's symmetries, kept up
+//! to date move by move, and an exact key for the smallest image.
+//!
+//! The key identifies the image completely (it is an encoding, not a hash), so the
+//! transposition table can verify an entry exactly: see [`super::table`]. Boards of up to
+//! [`RAW_CELLS`] cells use two bits per cell (`x | o << cells`, below 2^106); larger ones
+//! (up to 64 cells) the base-3 number of the position, below 3^64 < 2^102.
+
+use crate::game::{Size, Symmetry};
+
+/// Boards up to this many cells get the raw key `x | o << cells`.
+pub(crate) const RAW_CELLS: usize = 53;
+
+/// The cell permutation of each symmetry used, identity first.
+#[derive(Debug, Clone)]
+pub(crate) struct Symmetries {
+    cells: usize,
+    perm: Vec<[u8; 64]>,
+    inverse: Vec<[u8; 64]>,
+}
+
+/// A position (X and O masks) under every symmetry: `x[s]`, `o[s]` are its image under
+/// symmetry `s`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Images {
+    x: [u64; 8],
+    o: [u64; 8],
+}
+
+impl Symmetries {
+    /// The symmetries of `size`, or only the identity when `use_symmetry` is off.
+    pub(crate) fn new(size: Size, use_symmetry: bool) -> Self {
+        let all = Symmetry::all(size);
+        let used = if use_symmetry { all } else { &all[..1] };
+        let perm: Vec<[u8; 64]> = used
+            .iter()
+            .map(|s| {
+                let mut p = [0u8; 64];
+                for c in size.all_cells() {
+                    p[c.index()] = s.apply(size, c).0 as u8;
+                }
+                p
+            })
+            .collect();
+        let inverse = perm
+            .iter()
+            .map(|p| {
+                let mut inv = [0u8; 64];
+                for i in 0..size.cells() {
+                    inv[usize::from(p[i])] = i as u8;
+                }
+                inv
+            })
+            .collect();
+        Symmetries {
+            cells: size.cells(),
+            perm,
+            inverse,
+        }
+    }
+
+    /// The image of `cell` under symmetry `s`.
+    pub(crate) fn apply(&self, s: usize, cell: u8) -> u8 {
+        self.perm[s][usize::from(cell)]
+    }
+
+    /// The cell whose image under symmetry `s` is `cell`.
+    pub(crate) fn unapply(&self, s: usize, cell: u8) -> u8 {
+        self.inverse[s][usize::from(cell)]
+    }
+
+    /// The images of the position given by its X and O masks.
+    pub(crate) fn images(&self, x: u64, o: u64) -> Images {
+        let mut images = Images::default();
+        for (s, p) in self.perm.iter().enumerate() {
+            images.x[s] = map(p, x);
+            images.o[s] = map(p, o);
+        }
+        images
+    }
+
+    /// Adds (or, called again, removes) a stone on `cell`, for X when `x` is true.
+    #[inline]
+    pub(crate) fn toggle(&self, images: &mut Images, cell: u8, x: bool) {
+        let side = if x { &mut images.x } else { &mut images.o };
+        for (s, p) in self.perm.iter().enumerate() {
+            side[s] ^= 1 << p[usize::from(cell)];
+        }
+    }
+
+    /// The exact key of the smallest image and the symmetry that produces it.
+    #[inline]
+    pub(crate) fn key(&self, images: &Images) -> (u128, usize) {
+        let n = self.cells;
+        let raw = |s: usize| {
+            if n <= RAW_CELLS {
+                u128::from(images.x[s]) | u128::from(images.o[s]) << n
+            } else {
+                u128::from(images.o[s]) << 64 | u128::from(images.x[s])
+            }
+        };
+        let mut best = (raw(0), 0);
+        for s in 1..self.perm.len() {
+            let k = raw(s);
+            if k < best.0 {
+                best = (k, s);
+            }
+        }
+        if n > RAW_CELLS {
+            best.0 = base3(images.x[best.1], images.o[best.1], n);
+        }
+        best
+    }
+
+    /// The symmetries (as a bit set) that leave the position unchanged; bit 0 is always set.
+    #[inline]
+    pub(crate) fn stabilizer(&self, images: &Images) -> u8 {
+        let mut set = 1u8;
+        for s in 1..self.perm.len() {
+            if images.x[s] == images.x[0] && images.o[s] == images.o[0] {
+                set |= 1 << s;
+            }
+        }
+        set
+    }
+}
+
+fn map(perm: &[u8; 64], mut bits: u64) -> u64 {
+    let mut out = 0u64;
+    while bits != 0 {
+        out |= 1 << perm[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+    }
+    out
+}
+
+/// The position as a base-3 number: digit 1 for X, 2 for O, cell 0 least significant.
+fn base3(x: u64, o: u64, cells: usize) -> u128 {
+    (0..cells).rev().fold(0u128, |k, i| {
+        k * 3 + u128::from((x >> i) & 1) + 2 * u128::from((o >> i) & 1)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetric_positions_share_a_key_and_the_stabilizer_sees_symmetry() {
+        let syms = Symmetries::new(Size::square(5), true);
+        assert_eq!(syms.perm.len(), 8);
+        // X on a corner, O next to it; and the mirrored position.
+        let a = syms.images(1 << 0, 1 << 1);
+        let b = syms.images(1 << 4, 1 << 3);
+        assert_eq!(syms.key(&a).0, syms.key(&b).0);
+        assert_ne!(syms.key(&a).0, syms.key(&syms.images(1 << 0, 1 << 2)).0);
+        // The centre alone is fixed by all eight.
+        assert_eq!(syms.stabilizer(&syms.images(1 << 12, 0)), 0xff);
+        assert_eq!(syms.stabilizer(&a).count_ones(), 1);
+        // Toggling keeps the images in step with a fresh computation.
+        let mut c = syms.images(1 << 0, 0);
+        syms.toggle(&mut c, 7, false);
+        assert_eq!(c, syms.images(1 << 0, 1 << 7));
+        syms.toggle(&mut c, 7, false);
+        assert_eq!(c, syms.images(1 << 0, 0));
+    }
+
+    #[test]
+    fn base3_keys_are_distinct_on_large_boards() {
+        let syms = Symmetries::new(Size::square(8), false);
+        let k1 = syms.key(&syms.images(1, 2)).0;
+        let k2 = syms.key(&syms.images(2, 1)).0;
+        let k3 = syms.key(&syms.images(1 << 63, 0)).0;
+        assert_ne!(k1, k2);
+        assert_eq!(k1, 1 + 2 * 3);
+        assert_eq!(k3, 3u128.pow(63));
+        assert!(syms.key(&syms.images(0, u64::MAX)).0 < 1u128 << 102);
+    }
+}

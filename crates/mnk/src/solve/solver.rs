@@ -1,0 +1,478 @@
+//! The solver: iterations of root searches (win? then loss?, then the distance), run on one
+//! or more threads that share the transposition table.
+//!
+//! With several threads every thread searches the whole root, each starting with a different
+//! root move ("lazy SMP"); they meet in the shared table, where one thread finds what another
+//! proved. The first thread to finish has the answer, and every thread's answer is exact.
+
+use super::Outcome;
+use super::ideas::Ideas;
+use super::key::Symmetries;
+use super::lines::Lines;
+use super::order::static_order;
+use super::progress::{Counters, Progress, Stage};
+use super::search::{Context, Searcher, Stopped};
+use super::table::{NO_MOVE, Table};
+use crate::game::{Board, Cell, Side, Variant};
+use crate::search::Control;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Arc, OnceLock};
+use thiserror::Error;
+
+/// Win, draw or loss for the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Wdl {
+    /// The side to move loses.
+    Loss,
+    /// Neither side can force a win.
+    Draw,
+    /// The side to move wins.
+    Win,
+}
+
+impl Wdl {
+    /// `"win"`, `"draw"` or `"loss"`.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Wdl::Win => "win",
+            Wdl::Draw => "draw",
+            Wdl::Loss => "loss",
+        }
+    }
+
+    fn of_score(score: i32) -> Wdl {
+        match score.signum() {
+            1 => Wdl::Win,
+            0 => Wdl::Draw,
+            _ => Wdl::Loss,
+        }
+    }
+}
+
+impl fmt::Display for Wdl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// What a stopped solve had proved: the value lies between these two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Known {
+    /// The value is at least this.
+    pub at_least: Wdl,
+    /// The value is at most this.
+    pub at_most: Wdl,
+}
+
+impl Known {
+    const NOTHING: Known = Known {
+        at_least: Wdl::Loss,
+        at_most: Wdl::Win,
+    };
+}
+
+impl fmt::Display for Known {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.at_least, self.at_most) {
+            (Wdl::Loss, Wdl::Win) => f.write_str("nothing proved yet"),
+            (Wdl::Loss, Wdl::Draw) => f.write_str("not a win (a draw or a loss)"),
+            (Wdl::Draw, Wdl::Win) => f.write_str("not a loss (a win or a draw)"),
+            (a, b) if a == b => write!(f, "{a}"),
+            (a, b) => write!(f, "between {a} and {b}"),
+        }
+    }
+}
+
+/// Why a position was not solved.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// Positions are kept as 64-bit masks.
+    #[error("the solver handles boards of at most 64 cells; this one has {cells}")]
+    TooManyCells {
+        /// Cells on the board.
+        cells: usize,
+    },
+    /// The game is already over.
+    #[error("the game is over")]
+    GameOver,
+    /// A limit or a stop request came first.
+    #[error("the solver stopped after {nodes} nodes without a proof; known: {known}")]
+    Stopped {
+        /// Nodes searched.
+        nodes: u64,
+        /// What was proved before the stop.
+        known: Known,
+    },
+}
+
+/// How hard to work on the number of moves to the end once the value is proved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Distance {
+    /// Do not look for it.
+    Skip,
+    /// Look for it with at most this many more nodes; give up (without error) past them.
+    Budget(u64),
+    /// Find it, within the limits of the solve.
+    Full,
+}
+
+/// A proved position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Proof {
+    /// The value for the side to move.
+    pub value: Wdl,
+    /// The value with the number of moves to the end, when that was proved.
+    pub outcome: Option<Outcome>,
+    /// A move that achieves the value (with a proved distance: the fastest win or the slowest
+    /// loss).
+    pub best: Cell,
+    /// Nodes searched for this proof.
+    pub nodes: u64,
+    /// Root searches run.
+    pub iterations: u32,
+}
+
+/// A position proved with its distance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// The value for the side to move.
+    pub outcome: Outcome,
+    /// A move that achieves it (fastest win, slowest loss).
+    pub best: Cell,
+    /// Nodes searched for this solution.
+    pub nodes: u64,
+}
+
+/// How a solver is set up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SolverConfig {
+    /// Most bytes the transposition table may take (it starts small and grows).
+    pub memory_bytes: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// The ideas in use.
+    pub ideas: Ideas,
+}
+
+impl Default for SolverConfig {
+    fn default() -> Self {
+        SolverConfig {
+            memory_bytes: 64 << 20,
+            threads: 1,
+            ideas: Ideas::ALL,
+        }
+    }
+}
+
+/// Solves positions of one variant, keeping what it learned between calls.
+#[derive(Debug)]
+pub struct Solver {
+    cx: Arc<Context>,
+    threads: usize,
+    cells: usize,
+}
+
+impl Solver {
+    /// A solver with the default configuration (one thread, up to 64 MiB of table).
+    ///
+    /// # Errors
+    /// [`SolveError::TooManyCells`] above 64 cells.
+    pub fn new(variant: &Variant) -> Result<Self, SolveError> {
+        Self::with_config(variant, SolverConfig::default())
+    }
+
+    /// A solver with a configuration.
+    ///
+    /// # Errors
+    /// [`SolveError::TooManyCells`] above 64 cells.
+    pub fn with_config(variant: &Variant, config: SolverConfig) -> Result<Self, SolveError> {
+        let size = variant.size();
+        let lines = Lines::new(variant).ok_or(SolveError::TooManyCells {
+            cells: size.cells(),
+        })?;
+        let cx = Context {
+            syms: Symmetries::new(size, config.ideas.symmetry),
+            order: static_order(size, &lines),
+            lines,
+            ideas: config.ideas,
+            table: Table::new(config.memory_bytes),
+            counters: Counters::default(),
+        };
+        Ok(Solver {
+            cx: Arc::new(cx),
+            threads: config.threads.max(1),
+            cells: size.cells(),
+        })
+    }
+
+    /// A handle to watch the solver's progress from another thread.
+    #[must_use]
+    pub fn progress(&self) -> Progress {
+        Progress(Arc::clone(&self.cx))
+    }
+
+    /// Nodes searched since the solver was made.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.cx.counters.nodes.load(Relaxed)
+    }
+
+    /// Entries in the transposition table.
+    #[must_use]
+    pub fn table_len(&self) -> u64 {
+        self.cx.table.filled().min(self.cx.table.capacity())
+    }
+
+    /// Bytes the transposition table has allocated.
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.cx.table.bytes()
+    }
+
+    /// Proves the value of `board` for the side to move, with a move that achieves it, and
+    /// (as `distance` asks) the number of moves to the end.
+    ///
+    /// # Errors
+    /// [`SolveError::GameOver`] when the game is over; [`SolveError::Stopped`] (with what was
+    /// proved) when `control` stops the search before the value is proved.
+    pub fn prove(
+        &mut self,
+        board: &Board,
+        control: &Control,
+        distance: Distance,
+    ) -> Result<Proof, SolveError> {
+        if board.is_over() {
+            return Err(SolveError::GameOver);
+        }
+        let (own, opp) = self.sides(board);
+        let base = self.nodes();
+        let n_empty = (self.cells - board.stones()) as i32;
+        let mut known = Known::NOTHING;
+        let mut iterations = 0;
+        let mut ask = |solver: &Solver, control: &Control, alpha, beta, stage, known: Known| {
+            iterations += 1;
+            solver
+                .root(own, opp, alpha, beta, control, base, iterations, stage)
+                .map_err(|Stopped| SolveError::Stopped {
+                    nodes: solver.nodes() - base,
+                    known,
+                })
+        };
+        let (mut score, mut best) = if self.cx.ideas.null_window {
+            let (v, m) = ask(self, control, 0, 1, Stage::Win, known)?;
+            if v >= 1 {
+                (v, m)
+            } else {
+                known.at_most = Wdl::Draw;
+                ask(self, control, -1, 0, Stage::NoLoss, known)?
+            }
+        } else {
+            ask(self, control, -1, 1, Stage::WinDrawLoss, known)?
+        };
+        let value = Wdl::of_score(score);
+        let mut outcome = (value == Wdl::Draw).then_some(Outcome::Draw);
+        if value != Wdl::Draw && distance != Distance::Skip {
+            let limited;
+            let control = match distance {
+                Distance::Budget(nodes) => {
+                    limited = control.with_node_limit(self.nodes() - base + nodes);
+                    &limited
+                }
+                _ => control,
+            };
+            // The score is a bound from the value search: narrow it down with null windows.
+            let (mut lo, mut hi) = if value == Wdl::Win {
+                (score, n_empty)
+            } else {
+                (-(n_empty - 1), score)
+            };
+            let mut exact_move = (value == Wdl::Win).then_some(best);
+            let narrowed = loop {
+                if lo >= hi {
+                    break Ok(lo);
+                }
+                let mid = lo + (hi - lo + 1) / 2;
+                match ask(self, control, mid - 1, mid, Stage::Distance, known) {
+                    Ok((v, m)) if v >= mid => {
+                        lo = v;
+                        exact_move = Some(m);
+                    }
+                    Ok((v, _)) => hi = v,
+                    Err(e) => break Err(e),
+                }
+            };
+            if let Ok(exact) = narrowed {
+                let chosen = match exact_move {
+                    Some(m) => Ok(m),
+                    None => {
+                        ask(self, control, exact - 1, exact, Stage::Distance, known).map(|r| r.1)
+                    }
+                };
+                if let Ok(m) = chosen {
+                    score = exact;
+                    best = m;
+                    outcome = Some(Outcome::from_score(score, board.stones(), self.cells));
+                }
+            }
+        }
+        debug_assert!(best != NO_MOVE);
+        Ok(Proof {
+            value,
+            outcome,
+            best: Cell(u16::from(best)),
+            nodes: self.nodes() - base,
+            iterations,
+        })
+    }
+
+    /// Proves the value of `board` for the side to move with the number of moves to the end,
+    /// and finds a move that achieves it (the fastest win, the slowest loss).
+    ///
+    /// # Errors
+    /// [`SolveError`] when the game is over or `control` stops the search first.
+    pub fn solve(&mut self, board: &Board, control: &Control) -> Result<Solution, SolveError> {
+        let proof = self.prove(board, control, Distance::Full)?;
+        let outcome = proof.outcome.ok_or(SolveError::Stopped {
+            nodes: proof.nodes,
+            known: Known {
+                at_least: proof.value,
+                at_most: proof.value,
+            },
+        })?;
+        Ok(Solution {
+            outcome,
+            best: proof.best,
+            nodes: proof.nodes,
+        })
+    }
+
+    /// The value of every legal move with its distance, for the side that plays it.
+    ///
+    /// # Errors
+    /// [`SolveError`] when the game is over or `control` stops the search first.
+    pub fn analyse(
+        &mut self,
+        board: &Board,
+        control: &Control,
+    ) -> Result<Vec<(Cell, Outcome)>, SolveError> {
+        self.each_move(board, |solver, after| {
+            Ok(solver.solve(after, control)?.outcome.for_previous_mover())
+        })
+    }
+
+    /// The value (win, draw or loss) of every legal move, for the side that plays it.
+    ///
+    /// # Errors
+    /// [`SolveError`] when the game is over or `control` stops the search first.
+    pub fn analyse_values(
+        &mut self,
+        board: &Board,
+        control: &Control,
+    ) -> Result<Vec<(Cell, Wdl)>, SolveError> {
+        self.each_move(board, |solver, after| {
+            let child = solver.prove(after, control, Distance::Skip)?.value;
+            Ok(match child {
+                Wdl::Win => Wdl::Loss,
+                Wdl::Draw => Wdl::Draw,
+                Wdl::Loss => Wdl::Win,
+            })
+        })
+    }
+
+    fn each_move<T>(
+        &mut self,
+        board: &Board,
+        mut value: impl FnMut(&mut Solver, &Board) -> Result<T, SolveError>,
+    ) -> Result<Vec<(Cell, T)>, SolveError>
+    where
+        T: FinishedValue,
+    {
+        if board.is_over() {
+            return Err(SolveError::GameOver);
+        }
+        let mut values = Vec::new();
+        for cell in board.moves() {
+            let mut after = board.clone();
+            after.play(cell);
+            let v = if after.is_over() {
+                T::finished(after.status().winner().is_some())
+            } else {
+                value(self, &after)?
+            };
+            values.push((cell, v));
+        }
+        Ok(values)
+    }
+
+    fn sides(&self, board: &Board) -> (u64, u64) {
+        let (x, o) = board
+            .masks()
+            .expect("the solver only exists for boards of at most 64 cells");
+        if board.to_move() == Side::X {
+            (x, o)
+        } else {
+            (o, x)
+        }
+    }
+
+    /// One root search on every thread; the first thread to finish answers.
+    #[allow(clippy::too_many_arguments)]
+    fn root(
+        &self,
+        own: u64,
+        opp: u64,
+        alpha: i32,
+        beta: i32,
+        control: &Control,
+        base: u64,
+        iteration: u32,
+        stage: Stage,
+    ) -> Result<(i32, u8), Stopped> {
+        let cx = &*self.cx;
+        cx.counters.begin(iteration, stage);
+        let abort = AtomicBool::new(false);
+        let answer = OnceLock::new();
+        let run = |thread: usize| {
+            let mut searcher = Searcher::new(cx, control, &abort, base, own, opp);
+            let result = searcher.root(own, opp, alpha, beta, thread);
+            searcher.report();
+            if let Ok(r) = result {
+                let _ = answer.set(r);
+            }
+            abort.store(true, Relaxed);
+        };
+        if self.threads == 1 {
+            run(0);
+        } else {
+            std::thread::scope(|scope| {
+                for thread in 1..self.threads {
+                    let run = &run;
+                    scope.spawn(move || run(thread));
+                }
+                run(0);
+            });
+        }
+        answer.into_inner().ok_or(Stopped)
+    }
+}
+
+/// The value of a move that ends the game.
+trait FinishedValue {
+    fn finished(won: bool) -> Self;
+}
+
+impl FinishedValue for Outcome {
+    fn finished(won: bool) -> Self {
+        if won { Outcome::Win(1) } else { Outcome::Draw }
+    }
+}
+
+impl FinishedValue for Wdl {
+    fn finished(won: bool) -> Self {
+        if won { Wdl::Win } else { Wdl::Draw }
+    }
+}

@@ -1,0 +1,444 @@
+//! The Gomocup brain's state machine, command by command, against the protocol's text.
+
+use mnk::protocol::{Brain, BrainConfig, Field, Point};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+fn brain(player: &str) -> Brain {
+    brain_k(player, 5)
+}
+
+fn brain_k(player: &str, k: u32) -> Brain {
+    Brain::new(BrainConfig {
+        player: Some(player.parse().unwrap()),
+        k,
+    })
+}
+
+/// Sends the lines; returns every line written back.
+fn send(brain: &mut Brain, lines: &[&str]) -> Vec<String> {
+    lines
+        .iter()
+        .flat_map(|l| brain.handle(l, Instant::now()).lines)
+        .collect()
+}
+
+/// The answer lines (not MESSAGE / DEBUG).
+fn answers(lines: &[String]) -> Vec<&str> {
+    lines
+        .iter()
+        .map(String::as_str)
+        .filter(|l| !l.starts_with("MESSAGE") && !l.starts_with("DEBUG"))
+        .collect()
+}
+
+fn one(brain: &mut Brain, line: &str) -> String {
+    let out = send(brain, &[line]);
+    let a = answers(&out);
+    assert_eq!(a.len(), 1, "{line}: {out:?}");
+    a[0].to_string()
+}
+
+fn parse_move(answer: &str) -> Point {
+    let (x, y) = answer
+        .split_once(',')
+        .unwrap_or_else(|| panic!("not a move: {answer}"));
+    Point {
+        x: x.parse().unwrap(),
+        y: y.parse().unwrap(),
+    }
+}
+
+fn owner_at(brain: &Brain, x: u32, y: u32) -> Option<Field> {
+    let stones = brain.stones().unwrap();
+    stones.get(stones.cell(Point { x, y }).unwrap())
+}
+
+#[test]
+fn start_accepts_sizes_up_to_26_and_explains_the_rest() {
+    let mut b = brain("rules");
+    assert_eq!(one(&mut b, "START 20"), "OK");
+    assert_eq!(one(&mut b, "START 26"), "OK");
+    assert_eq!(one(&mut b, "START 5"), "OK");
+    for bad in ["START 27", "START 0", "START 300", "START 4294967295"] {
+        let e = one(&mut b, bad);
+        assert!(
+            e.starts_with("ERROR") && e.contains("1 to 26"),
+            "{bad}: {e}"
+        );
+    }
+    let e = one(&mut b, "START 4");
+    assert!(e.starts_with("ERROR") && e.contains("5 in a row"), "{e}");
+    assert_eq!(one(&mut b, "RECTSTART 20,15"), "OK");
+    assert_eq!(b.stones().unwrap().size().width, 20);
+    assert_eq!(b.stones().unwrap().size().height, 15);
+    assert_eq!(one(&mut b, "RECTSTART 1,5"), "OK");
+    assert!(one(&mut b, "RECTSTART 27,5").starts_with("ERROR"));
+    assert!(one(&mut b, "RECTSTART 1,1").starts_with("ERROR"));
+    assert!(one(&mut b, "RECTSTART 0,10").starts_with("ERROR"));
+    // A refused START keeps the last good board.
+    assert_eq!(b.stones().unwrap().size().width, 1);
+}
+
+#[test]
+fn commands_before_start_are_errors_not_crashes() {
+    let mut b = brain("rules");
+    for line in ["BEGIN", "TURN 1,1", "TAKEBACK 1,1", "PLAY 1,1", "RESTART"] {
+        let a = one(&mut b, line);
+        assert!(a.starts_with("ERROR") && a.contains("START"), "{line}: {a}");
+    }
+    assert!(send(&mut b, &["BOARD", "1,1,1"]).is_empty());
+    assert!(one(&mut b, "DONE").contains("START"));
+}
+
+#[test]
+fn begin_and_turn_answer_with_legal_moves_from_the_top_left() {
+    let mut b = brain("rules");
+    assert_eq!(one(&mut b, "START 15"), "OK");
+    assert_eq!(one(&mut b, "BEGIN"), "7,7");
+    assert_eq!(owner_at(&b, 7, 7), Some(Field::Own));
+    let reply = parse_move(&one(&mut b, "TURN 0,0"));
+    assert_eq!(owner_at(&b, 0, 0), Some(Field::Opponent));
+    assert_eq!(owner_at(&b, reply.x, reply.y), Some(Field::Own));
+    assert_eq!(b.stones().unwrap().empty_cells(), 225 - 3);
+    // An occupied or off-board TURN changes nothing.
+    let e = one(&mut b, "TURN 7,7");
+    assert!(e.starts_with("ERROR") && e.contains("taken"), "{e}");
+    let e = one(&mut b, "TURN 15,0");
+    assert!(e.starts_with("ERROR") && e.contains("off the board"), "{e}");
+    assert_eq!(b.stones().unwrap().empty_cells(), 225 - 3);
+}
+
+#[test]
+fn rectangular_boards_use_x_for_columns() {
+    let mut b = brain("rules");
+    assert_eq!(one(&mut b, "RECTSTART 9,5"), "OK");
+    assert_eq!(one(&mut b, "BEGIN"), "4,2");
+    assert!(one(&mut b, "TURN 8,4").contains(','));
+    assert!(one(&mut b, "TURN 4,8").starts_with("ERROR"));
+}
+
+#[test]
+fn board_then_done_plays_the_win() {
+    let mut b = brain("rules");
+    one(&mut b, "START 15");
+    let out = send(
+        &mut b,
+        &[
+            "BOARD", "0,0,1", "1,0,1", "2,0,1", "3,0,1", "5,5,2", "5,6,2", "9,9,2", "12,3,2",
+        ],
+    );
+    assert!(out.is_empty(), "{out:?}");
+    assert_eq!(one(&mut b, "DONE"), "4,0");
+}
+
+#[test]
+fn board_replaces_the_position_and_a_bad_board_keeps_the_old_one() {
+    let mut b = brain("rules");
+    one(&mut b, "START 15");
+    one(&mut b, "BEGIN");
+    let before = b.stones().unwrap().clone();
+    for (bad, word) in [
+        (vec!["BOARD", "1,1,1", "1,1,2", "DONE"], "taken"),
+        (vec!["BOARD", "1,1,1", "15,1,2", "DONE"], "off the board"),
+        (vec!["BOARD", "1,1,7", "DONE"], "field"),
+        (vec!["BOARD", "hello", "DONE"], "expected"),
+    ] {
+        let out = send(&mut b, &bad);
+        let a = answers(&out);
+        assert_eq!(a.len(), 1, "{out:?}");
+        assert!(a[0].starts_with("ERROR") && a[0].contains(word), "{a:?}");
+        assert_eq!(b.stones().unwrap(), &before);
+    }
+    // A good BOARD replaces everything, then we move.
+    let out = send(&mut b, &["BOARD", "3,3,2", "DONE"]);
+    let mv = parse_move(answers(&out)[0]);
+    assert_eq!(owner_at(&b, 3, 3), Some(Field::Opponent));
+    assert_eq!(owner_at(&b, mv.x, mv.y), Some(Field::Own));
+    assert_eq!(b.stones().unwrap().empty_cells(), 223);
+}
+
+#[test]
+fn a_command_inside_board_abandons_it_and_is_obeyed() {
+    let mut b = brain("rules");
+    one(&mut b, "START 15");
+    let out = send(&mut b, &["BOARD", "1,1,1", "START 20"]);
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(out[0].starts_with("ERROR") && out[0].contains("DONE"));
+    assert_eq!(out[1], "OK");
+    assert_eq!(b.stones().unwrap().size().width, 20);
+    let r = b.handle("END", Instant::now());
+    assert!(r.quit && r.lines.is_empty());
+    // END inside a block quits too, silently.
+    let mut b = brain("rules");
+    one(&mut b, "START 15");
+    send(&mut b, &["BOARD", "1,1,1"]);
+    let r = b.handle("END", Instant::now());
+    assert!(r.quit && r.lines.is_empty());
+}
+
+#[test]
+fn unknown_commands_get_unknown_and_malformed_ones_error_on_one_line() {
+    let mut b = brain("rules");
+    one(&mut b, "START 15");
+    assert!(one(&mut b, "HELLO world").starts_with("UNKNOWN"));
+    assert!(one(&mut b, "YXNBEST 3").starts_with("UNKNOWN"));
+    assert!(one(&mut b, "TURN seven,seven").starts_with("ERROR"));
+    assert!(one(&mut b, "BEGIN please").starts_with("ERROR"));
+    assert!(one(&mut b, "DONE").starts_with("ERROR"));
+    assert!(one(&mut b, "3,3,1").starts_with("ERROR"));
+    assert!(send(&mut b, &["", "   ", "\r"]).is_empty());
+    let multi = one(&mut b, "TURN 1\r\n2");
+    assert!(multi.starts_with("ERROR") && !multi.contains('\n') && !multi.contains('\r'));
+    // Still playing afterwards.
+    assert_eq!(one(&mut b, "BEGIN"), "7,7");
+}
+
+#[test]
+fn info_is_silent_unknown_keys_are_ignored_and_bad_values_reported_with_the_next_answer() {
+    let mut b = brain("rules");
+    assert!(
+        send(
+            &mut b,
+            &[
+                "INFO timeout_turn 1000",
+                "INFO timeout_match 100000",
+                "INFO time_left 90000",
+                "INFO max_memory 83886080",
+                "INFO game_type 1",
+                "INFO rule 0",
+                "INFO folder /tmp/x",
+                "INFO evaluate 3,3",
+                "INFO future_key 42",
+                "INFO timeout_turn soon",
+            ]
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        b.clock().timeout_turn(),
+        std::time::Duration::from_millis(1000)
+    );
+    let out = send(&mut b, &["START 15"]);
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(out[0].starts_with("MESSAGE") && out[0].contains("timeout_turn"));
+    assert_eq!(out[1], "OK");
+    // time_left sent before START belongs to the game that starts.
+    assert_eq!(
+        b.clock().match_left(),
+        Some(std::time::Duration::from_millis(90_000))
+    );
+}
+
+#[test]
+fn max_memory_reaches_the_players_settings() {
+    let mut b = brain("gomoku-pruned:depth=1");
+    send(&mut b, &["START 15", "INFO max_memory 83886080"]);
+    one(&mut b, "BEGIN");
+    assert_eq!(b.player().unwrap().options.memory_mib, Some(60));
+    assert_eq!(b.player().unwrap().options.threads, Some(1));
+    // 0 is no limit; Yixin-Board's thread_num sets the threads.
+    send(&mut b, &["INFO max_memory 0", "INFO thread_num 2"]);
+    let out = send(&mut b, &["TURN 14,14"]);
+    assert_eq!(answers(&out).len(), 1, "{out:?}");
+    assert_eq!(b.player().unwrap().options.memory_mib, None, "{out:?}");
+    assert_eq!(b.player().unwrap().options.threads, Some(2));
+}
+
+#[test]
+fn rules_mnk_cannot_play_are_errors_when_a_move_is_asked() {
+    for (bits, word) in [("4", "renju"), ("8", "caro"), ("2", "continuous")] {
+        let mut b = brain("rules");
+        assert!(send(&mut b, &[&format!("INFO rule {bits}")]).is_empty());
+        // START itself is fine: the rule is the problem only once a move is wanted.
+        assert_eq!(one(&mut b, "START 15"), "OK");
+        let a = one(&mut b, "BEGIN");
+        assert!(a.starts_with("ERROR") && a.contains(word), "{a}");
+        // The manager may switch to a rule mnk plays.
+        send(&mut b, &["INFO rule 1"]);
+        assert_eq!(one(&mut b, "BEGIN"), "7,7");
+    }
+}
+
+#[test]
+fn rule_1_means_exactly_five() {
+    let position = [
+        "BOARD", "0,0,1", "1,0,1", "2,0,1", "3,0,1", "5,0,1", "9,9,2", "12,12,2", "9,12,2",
+        "12,9,2", "14,14,2",
+    ];
+    let mut b = brain("rules");
+    one(&mut b, "START 15");
+    send(&mut b, &position);
+    assert_eq!(one(&mut b, "DONE"), "4,0");
+    let mut b = brain("rules");
+    send(&mut b, &["START 15", "INFO rule 1"]);
+    send(&mut b, &position);
+    assert_ne!(one(&mut b, "DONE"), "4,0");
+}
+
+#[test]
+fn takeback_restart_play_and_about() {
+    let mut b = brain("rules");
+    one(&mut b, "START 15");
+    one(&mut b, "BEGIN");
+    let reply = one(&mut b, "TURN 1,1");
+    assert_eq!(one(&mut b, &format!("TAKEBACK {reply}")), "OK");
+    assert_eq!(one(&mut b, "TAKEBACK 1,1"), "OK");
+    assert_eq!(b.stones().unwrap().empty_cells(), 224);
+    assert!(one(&mut b, "TAKEBACK 1,1").starts_with("ERROR"));
+    assert_eq!(one(&mut b, "PLAY 2,3"), "2,3");
+    assert_eq!(owner_at(&b, 2, 3), Some(Field::Own));
+    assert!(one(&mut b, "PLAY 2,3").starts_with("ERROR"));
+    assert_eq!(one(&mut b, "RESTART"), "OK");
+    assert_eq!(b.stones().unwrap().empty_cells(), 225);
+    let about = one(&mut b, "ABOUT");
+    assert!(about.starts_with("name=\"mnk\", version=\""), "{about}");
+}
+
+#[test]
+fn a_player_that_refuses_is_replaced_by_a_quick_move_with_a_message() {
+    // gametree refuses a 15x15 board outright.
+    let mut b = brain("gametree");
+    one(&mut b, "START 15");
+    let out = send(&mut b, &["BEGIN"]);
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("MESSAGE") && l.contains("quick move")),
+        "{out:?}"
+    );
+    assert_eq!(answers(&out), ["7,7"]);
+    // And it blocks a four.
+    let out = send(
+        &mut b,
+        &[
+            "BOARD", "3,3,2", "4,3,2", "5,3,2", "6,3,2", "0,14,1", "14,14,1", "14,0,1", "DONE",
+        ],
+    );
+    let block = answers(&out)[0];
+    assert!(block == "2,3" || block == "7,3", "{out:?}");
+}
+
+#[test]
+fn positions_a_board_cannot_hold_still_get_a_legal_move() {
+    let mut b = brain("gomoku-pruned:depth=1");
+    one(&mut b, "START 15");
+    for position in [
+        // Unbalanced: three own stones, none of the opponent's.
+        vec!["BOARD", "0,0,1", "1,0,1", "2,0,1", "DONE"],
+        // Continuous-game stones.
+        vec!["BOARD", "5,5,3", "6,6,3", "7,7,2", "DONE"],
+        // The opponent has already won.
+        vec![
+            "BOARD", "0,5,2", "1,5,2", "2,5,2", "3,5,2", "4,5,2", "9,9,1", "9,10,1", "9,11,1",
+            "9,13,1", "DONE",
+        ],
+    ] {
+        let out = send(&mut b, &position);
+        assert!(
+            out.iter()
+                .any(|l| l.starts_with("MESSAGE") && l.contains("quick move")),
+            "{out:?}"
+        );
+        let mv = parse_move(answers(&out)[0]);
+        assert_eq!(owner_at(&b, mv.x, mv.y), Some(Field::Own));
+    }
+}
+
+#[test]
+fn a_full_board_is_an_error() {
+    let mut b = brain_k("rules", 3);
+    one(&mut b, "START 3");
+    // x o x / x o o / o x x from our side: full, nobody has three.
+    let out = send(
+        &mut b,
+        &[
+            "BOARD", "0,0,1", "1,0,2", "2,0,1", "0,1,1", "1,1,2", "2,1,2", "0,2,2", "1,2,1",
+            "2,2,1", "DONE",
+        ],
+    );
+    let a = answers(&out);
+    assert!(
+        a.len() == 1 && a[0].starts_with("ERROR") && a[0].contains("full"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn search_information_comes_before_the_move() {
+    let mut b = brain("gomoku-pruned:depth=2");
+    send(&mut b, &["START 15", "INFO timeout_turn 5000"]);
+    one(&mut b, "BEGIN");
+    let out = send(&mut b, &["TURN 8,8"]);
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert!(
+        out[0].starts_with("MESSAGE gomoku-pruned depth 2 value "),
+        "{out:?}"
+    );
+    assert!(
+        out[0].contains(" nodes ") && out[0].contains(" pv "),
+        "{out:?}"
+    );
+    assert!(out[1].starts_with("DEBUG time "), "{out:?}");
+    parse_move(&out[2]);
+}
+
+#[test]
+fn timeout_turn_zero_plays_as_fast_as_possible() {
+    let mut b = brain("gomoku-pruned");
+    send(&mut b, &["START 20", "INFO timeout_turn 0"]);
+    let out = send(&mut b, &["BEGIN"]);
+    assert!(
+        out.iter().any(|l| l.contains("as fast as possible")),
+        "{out:?}"
+    );
+    parse_move(answers(&out)[0]);
+}
+
+#[test]
+fn a_stop_signal_ends_the_search_with_a_move() {
+    let stop = Arc::new(AtomicBool::new(true));
+    let mut b = brain("gomoku-pruned:depth=6").with_stop(stop);
+    send(&mut b, &["START 20", "INFO timeout_turn 100000"]);
+    let out = send(&mut b, &["BEGIN"]);
+    assert!(out.iter().any(|l| l.contains("stopped")), "{out:?}");
+    assert_eq!(answers(&out), ["9,9"]);
+}
+
+#[test]
+fn a_won_game_on_the_opponents_turn_still_gets_an_answer() {
+    let mut b = brain("rules");
+    one(&mut b, "START 15");
+    // An open four: we can block one end only.
+    let out = send(
+        &mut b,
+        &[
+            "BOARD", "1,5,2", "2,5,2", "3,5,2", "4,5,2", "9,9,1", "9,10,1", "14,0,1", "DONE",
+        ],
+    );
+    let block = answers(&out)[0].to_string();
+    let other_end = if block == "0,5" { "5,5" } else { "0,5" };
+    let out = send(&mut b, &[&format!("TURN {other_end}")]);
+    assert!(out.iter().any(|l| l.contains("over")), "{out:?}");
+    let mv = parse_move(answers(&out)[0]);
+    assert_eq!(owner_at(&b, mv.x, mv.y), Some(Field::Own));
+}
+
+#[test]
+fn swap2_is_declined_once_after_its_block() {
+    let mut b = brain("rules");
+    one(&mut b, "START 15");
+    let out = send(&mut b, &["SWAP2BOARD", "7,7", "8,7", "9,9"]);
+    assert!(out.is_empty(), "{out:?}");
+    assert!(one(&mut b, "DONE").starts_with("UNKNOWN"));
+    assert_eq!(one(&mut b, "BEGIN"), "7,7");
+}
+
+#[test]
+fn tic_tac_toe_through_the_protocol_is_perfect() {
+    let mut b = Brain::new(BrainConfig { player: None, k: 3 });
+    one(&mut b, "START 3");
+    // The opponent opens in a corner; perfect play answers in the centre.
+    assert_eq!(one(&mut b, "TURN 0,0"), "1,1");
+    assert_eq!(b.player().unwrap().name, "perfect");
+}
