@@ -146,12 +146,9 @@ pub struct PlayArgs {
     /// human (perfect on 3x3), otherwise human.
     #[arg(long, value_name = "PLAYER")]
     pub o: Option<SeatSpec>,
-    /// Search depth for computer players that have one and were not given their own.
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Time per computer move, in milliseconds, for players that take a time limit.
-    #[arg(long)]
-    pub time_ms: Option<u64>,
+    /// Limits for computer players that were not given their own.
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Start from this position: moves in notation, X first ("b2 a1" or "b2a1").
     #[arg(long, default_value = "")]
     pub moves: String,
@@ -192,15 +189,9 @@ pub struct BestArgs {
     /// Default: the strongest player for the board.
     #[arg(long, value_name = "PLAYER")]
     pub ai: Option<PlayerSpec>,
-    /// Search depth, for players that have one.
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Time limit in milliseconds.
-    #[arg(long)]
-    pub time_ms: Option<u64>,
-    /// Node limit.
-    #[arg(long)]
-    pub nodes: Option<u64>,
+    /// Limits, for a player that was not given its own.
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// The position: moves in notation, X first.
     #[arg(long, default_value = "")]
     pub moves: String,
@@ -282,7 +273,8 @@ pub struct MatchArgs {
     pub json: bool,
 }
 
-/// Limits for computer players that were not given their own (`NAME:key=value` wins).
+/// Limits for computer players that were not given their own (`NAME:key=value` wins):
+/// the same options on `play`, `best` and `match`.
 #[derive(Debug, Clone, Args)]
 pub struct LimitArgs {
     /// Time per move, in milliseconds.

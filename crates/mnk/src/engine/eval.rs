@@ -135,6 +135,27 @@ pub fn cell_info(levels: [Level; 4]) -> CellInfo {
     CellInfo { flags, value }
 }
 
+/// [`cell_info`] of every combination of four levels, indexed by [`combination`].
+#[must_use]
+pub fn cell_info_table() -> &'static [CellInfo] {
+    static TABLE: std::sync::OnceLock<Vec<CellInfo>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..9usize.pow(4))
+            .map(|i| {
+                cell_info(std::array::from_fn(|d| {
+                    Level::from_index((i / 9usize.pow(d as u32) % 9) as u8)
+                }))
+            })
+            .collect()
+    })
+}
+
+/// The index of four levels in [`cell_info_table`]: level `d` is digit `d` in base 9.
+#[must_use]
+pub fn combination(levels: [Level; 4]) -> usize {
+    levels.iter().rev().fold(0, |acc, &l| acc * 9 + l as usize)
+}
+
 /// The static value for the side to move, from the sums of both sides' cell values.
 #[must_use]
 pub const fn static_value(own_sum: i32, opponent_sum: i32) -> i32 {
@@ -176,6 +197,21 @@ mod tests {
         assert!(cell_info([Flex3, Flex3, None, None]).has(flag::DOUBLE_THREE));
         assert_eq!(cell_info([None; 4]), CellInfo::default());
         assert!(cell_info([Five, None, None, None]).has(flag::FIVE));
+    }
+
+    #[test]
+    fn the_table_holds_every_combination() {
+        use Level::*;
+        let table = cell_info_table();
+        for levels in [
+            [None; 4],
+            [Five, Flex3, One, Block2],
+            [Block4, None, Flex3, Flex4],
+        ] {
+            assert_eq!(table[combination(levels)], cell_info(levels));
+        }
+        assert_eq!(combination([One, None, None, None]), 1);
+        assert_eq!(combination([None, One, None, None]), 9);
     }
 
     #[test]

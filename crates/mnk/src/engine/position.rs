@@ -126,6 +126,8 @@ pub struct Position {
     levels: [Vec<[Level; 4]>; 2],
     /// Per side: each cell's flags and value (default on occupied cells).
     info: [Vec<CellInfo>; 2],
+    /// [`eval::cell_info`] of every combination of four levels.
+    infos: &'static [CellInfo],
     /// Per side: the sum of the cell values.
     sums: [i32; 2],
     /// Per side: the threat sets, by [`Threat`].
@@ -187,6 +189,7 @@ impl Position {
                 vec![CellInfo::default(); cells],
                 vec![CellInfo::default(); cells],
             ],
+            infos: eval::cell_info_table(),
             sums: [0; 2],
             threats: std::array::from_fn(|_| std::array::from_fn(|_| BitSet::new(cells))),
             live: [0; 2],
@@ -390,35 +393,67 @@ impl Position {
     /// Walks the board cells within the radius of `p` along each line, updating their keys for
     /// a stone of `side` added or removed on `p`, and re-reading the levels of the empty ones.
     fn update_lines(&mut self, p: usize, side: Side, added: bool) {
-        let dense = matches!(self.levels_from, Levels::Dense(_));
+        if let Levels::Dense(table) = &self.levels_from {
+            let table = Arc::clone(table);
+            self.update_lines_dense(p, side, added, &table);
+            return;
+        }
         for d in 0..4 {
             let step = self.steps[d];
             for sign in [1isize, -1] {
                 for i in 1..=self.r {
                     let q = p.wrapping_add_signed(sign * (i * step) as isize);
-                    if self.grid[q] == WALL {
-                        break;
-                    }
-                    if dense {
-                        // `p` lies at offset -sign * i from `q`.
-                        let slot = pattern::offset_slot(-sign * i as isize, self.r);
-                        let own = OWN as u32 * POW3[slot];
-                        let blocked = BLOCKED as u32 * POW3[slot];
-                        let (mine, theirs) = (side.index(), 1 - side.index());
-                        let at = q * 4 + d;
-                        if added {
-                            self.keys[mine][at] += own;
-                            self.keys[theirs][at] += blocked;
-                        } else {
-                            self.keys[mine][at] -= own;
-                            self.keys[theirs][at] -= blocked;
-                        }
-                    }
-                    if self.grid[q] == STONE_EMPTY {
-                        self.refresh_line(q, d);
+                    match self.grid[q] {
+                        WALL => break,
+                        STONE_EMPTY => self.refresh_line(q, d),
+                        _ => {}
                     }
                 }
             }
+        }
+    }
+
+    /// [`Position::update_lines`] with a table of every line: the keys change by one digit.
+    fn update_lines_dense(&mut self, p: usize, side: Side, added: bool, table: &[Level]) {
+        let (mine, theirs) = (side.index(), 1 - side.index());
+        let r = self.r as isize;
+        for d in 0..4 {
+            let step = self.steps[d] as isize;
+            for sign in [1isize, -1] {
+                for i in 1..=r {
+                    let q = p.wrapping_add_signed(sign * i * step);
+                    let g = self.grid[q];
+                    if g == WALL {
+                        break;
+                    }
+                    // `p` lies at offset -sign * i from `q`.
+                    let slot = pattern::offset_slot(-sign * i, self.r);
+                    let own = OWN as u32 * POW3[slot];
+                    let blocked = BLOCKED as u32 * POW3[slot];
+                    let at = q * 4 + d;
+                    let (key_mine, key_theirs) = if added {
+                        (self.keys[mine][at] + own, self.keys[theirs][at] + blocked)
+                    } else {
+                        (self.keys[mine][at] - own, self.keys[theirs][at] - blocked)
+                    };
+                    self.keys[mine][at] = key_mine;
+                    self.keys[theirs][at] = key_theirs;
+                    if g == STONE_EMPTY {
+                        self.set_level(mine, q, d, table[key_mine as usize]);
+                        self.set_level(theirs, q, d, table[key_theirs as usize]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sets the level of line `d` of the empty cell `p` for side index `s`.
+    fn set_level(&mut self, s: usize, p: usize, d: usize, level: Level) {
+        let levels = &mut self.levels[s][p];
+        if levels[d] != level {
+            levels[d] = level;
+            let info = self.infos[eval::combination(*levels)];
+            self.set_info(s, p, info);
         }
     }
 
@@ -429,12 +464,21 @@ impl Position {
                 let q = p.wrapping_add_signed(dr * pw + dc);
                 if added {
                     self.near[q] += 1;
+                    if self.near[q] == 1 && self.grid[q] == STONE_EMPTY {
+                        self.candidates.insert(q);
+                    }
                 } else {
                     self.near[q] -= 1;
+                    if self.near[q] == 0 {
+                        self.candidates.remove(q);
+                    }
                 }
-                let candidate = self.grid[q] == STONE_EMPTY && self.near[q] > 0;
-                self.candidates.set(q, candidate);
             }
+        }
+        if added {
+            self.candidates.remove(p);
+        } else if self.near[p] > 0 {
+            self.candidates.insert(p);
         }
     }
 
@@ -442,7 +486,7 @@ impl Position {
     fn clear_cell(&mut self, p: usize) {
         for s in Side::BOTH {
             self.levels[s.index()][p] = [Level::None; 4];
-            self.set_info(s, p, CellInfo::default());
+            self.set_info(s.index(), p, CellInfo::default());
         }
     }
 
@@ -451,7 +495,8 @@ impl Position {
         for s in Side::BOTH {
             let levels = std::array::from_fn(|d| self.line_level(p, d, s));
             self.levels[s.index()][p] = levels;
-            self.set_info(s, p, eval::cell_info(levels));
+            let info = self.infos[eval::combination(levels)];
+            self.set_info(s.index(), p, info);
         }
     }
 
@@ -459,17 +504,11 @@ impl Position {
     fn refresh_line(&mut self, p: usize, d: usize) {
         for s in Side::BOTH {
             let level = self.line_level(p, d, s);
-            let levels = &mut self.levels[s.index()][p];
-            if levels[d] != level {
-                levels[d] = level;
-                let levels = *levels;
-                self.set_info(s, p, eval::cell_info(levels));
-            }
+            self.set_level(s.index(), p, d, level);
         }
     }
 
-    fn set_info(&mut self, side: Side, p: usize, new: CellInfo) {
-        let s = side.index();
+    fn set_info(&mut self, s: usize, p: usize, new: CellInfo) {
         let old = std::mem::replace(&mut self.info[s][p], new);
         if old == new {
             return;
