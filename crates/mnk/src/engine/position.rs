@@ -596,19 +596,15 @@ impl Position {
         keys
     }
 
-    /// The level of a line from the stones alone: the table entry of the line's key read from
-    /// the grid; without a table, the remembered level of the line read from the grid (each was
-    /// classified from its cells), or the classifier itself.
+    /// The level of a line from the stones alone, without a table: the remembered level of the
+    /// line read from the grid (each was classified from its cells), or the classifier itself.
     fn fresh_level(&self, p: usize, d: usize, side: Side) -> Level {
+        let mut line = self.read_line(p, d, side);
         match &self.levels_from {
-            Levels::Dense(table) => table[self.fresh_key(p, d, side) as usize],
-            Levels::Memo(memo) => {
-                let mut line = self.read_line(p, d, side);
-                memo.get(&line_key(&line))
-                    .copied()
-                    .unwrap_or_else(|| pattern::classify(line.cells(), self.k, self.exact))
-            }
+            Levels::Memo(memo) => memo.get(&line_key(&line)).copied(),
+            Levels::Dense(_) => None,
         }
+        .unwrap_or_else(|| pattern::classify(line.cells(), self.k, self.exact))
     }
 
     /// Recomputes every incremental field from the stones and compares.
@@ -617,19 +613,19 @@ impl Position {
     /// When a field drifted from its from-scratch value: a bug in [`Position::play`] or
     /// [`Position::unmake`].
     pub fn check(&self) {
-        if matches!(self.levels_from, Levels::Dense(_)) {
-            for s in Side::BOTH {
-                for p in self.board_indices() {
-                    for d in 0..4 {
-                        assert_eq!(
-                            self.keys[s.index()][p * 4 + d],
-                            self.fresh_key(p, d, s),
-                            "line key drifted"
-                        );
-                    }
-                }
+        // Dense tables: every key read afresh from the grid, and the levels looked up with it.
+        let fresh_keys = match &self.levels_from {
+            Levels::Dense(table) => {
+                let keys = [self.fresh_keys(Side::X), self.fresh_keys(Side::O)];
+                assert!(self.keys == keys, "line keys drifted");
+                Some((keys, table))
             }
-        }
+            Levels::Memo(_) => None,
+        };
+        let fresh_level = |p: usize, d: usize, s: Side| match &fresh_keys {
+            Some((keys, table)) => table[keys[s.index()][p * 4 + d] as usize],
+            None => self.fresh_level(p, d, s),
+        };
         let mut near = vec![0u8; self.grid.len()];
         let pw = self.pw as isize;
         for &m in &self.moves {
@@ -646,7 +642,7 @@ impl Position {
             let cell = self.cell(p);
             for s in Side::BOTH {
                 let (levels, info) = if self.grid[p] == STONE_EMPTY {
-                    let levels: [Level; 4] = std::array::from_fn(|d| self.fresh_level(p, d, s));
+                    let levels: [Level; 4] = std::array::from_fn(|d| fresh_level(p, d, s));
                     (levels, eval::cell_info(levels))
                 } else {
                     ([Level::None; 4], CellInfo::default())
