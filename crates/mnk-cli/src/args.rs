@@ -267,6 +267,10 @@ pub struct MatchArgs {
     /// Games played at once (default: the cores divided by the search threads).
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Write every game to this file: one line each, with the players, the result and the
+    /// moves in notation (an opening list can be made from it).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<String>,
     /// Print one JSON object: {"a", "b", "games", "a_wins", "b_wins", "draws", "score", "elo",
     /// "elo_error", ...}.
     #[arg(long)]

@@ -4,8 +4,9 @@ use super::Failure;
 use crate::args::MatchArgs;
 use indicatif::{ProgressBar, ProgressStyle};
 use mnk::arena::series::Result as GameResult;
-use mnk::arena::{MatchConfig, MatchReport, Played, ThinkStats, parse_openings, run_match};
+use mnk::arena::{Ending, MatchConfig, MatchReport, Played, ThinkStats, parse_openings, run_match};
 use mnk::game::Size;
+use mnk::notation::format_moves;
 use std::io::Write;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -80,6 +81,10 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let report = run_match(&config, &progress).map_err(Failure::Runtime)?;
     bar.finish_and_clear();
+    if let Some(path) = &args.save {
+        std::fs::write(path, games_text(&config, &report))
+            .map_err(|e| Failure::Runtime(format!("--save {path}: {e}")))?;
+    }
     let elo = report.elo.expect("at least one game");
     if args.json {
         let think = |s: &ThinkStats| serde_json::to_value(s).unwrap_or_default();
@@ -161,13 +166,38 @@ fn print_report(
         }
         writeln!(out, "{line}")?;
     }
-    for g in report.games.iter().filter(|g| {
-        matches!(
-            g.record.ending,
-            mnk::arena::Ending::Forfeit(..) | mnk::arena::Ending::Flagged(_)
-        )
-    }) {
+    for g in report
+        .games
+        .iter()
+        .filter(|g| matches!(g.record.ending, Ending::Forfeit(..) | Ending::Flagged(_)))
+    {
         writeln!(out, "game {}: {:?}", g.pairing.game + 1, g.record.ending)?;
     }
     Ok(())
+}
+
+/// One line per game: `# game N: X=..., O=..., result` then the moves.
+fn games_text(config: &MatchConfig, report: &MatchReport) -> String {
+    let size = config.variant.size();
+    let mut text = String::new();
+    for g in &report.games {
+        let (x, o) = if g.pairing.a_is_x {
+            (&config.a, &config.b)
+        } else {
+            (&config.b, &config.a)
+        };
+        let result = match &g.record.ending {
+            Ending::Won(side) => format!("{side} wins"),
+            Ending::Draw => "draw".to_string(),
+            Ending::Flagged(side) => format!("{side} lost on time"),
+            Ending::Forfeit(side, why) => format!("{side} forfeits: {why}"),
+        };
+        text.push_str(&format!(
+            "{:<60} # game {}: X {x}, O {o}: {result}; opening {} moves\n",
+            format_moves(&g.record.moves, size),
+            g.pairing.game + 1,
+            g.record.opening_moves
+        ));
+    }
+    text
 }

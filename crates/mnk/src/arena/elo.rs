@@ -3,9 +3,11 @@
 //! With `W` wins, `D` draws and `L` losses in `N` games, the score is `S = (W + D/2) / N` and
 //! the Elo difference `E = -400 log10(1/S - 1)` (the logistic model: a player 100 Elo stronger
 //! scores about 64%). The margin comes from the spread of the per-game scores (1, 1/2, 0): the
-//! standard error of the mean score, `sqrt(var / N)`, taken 1.96 times either side of `S` and
-//! turned into Elo, half the width of that interval. A score of 0 or 1 has no finite Elo; it is
-//! reported as if one decisive game had been a draw, which gives a bound, and flagged.
+//! standard error of the mean score is `sqrt(var / N)`, and 1.96 of it either side of `S` is a
+//! 95% interval of the score, turned into Elo through the slope of the curve at `S`
+//! (`400 / (ln 10 * S * (1 - S))` Elo per unit of score), so the margin stays finite near the
+//! ends where the interval of the score would pass 0 or 1. A score of 0 or 1 has no finite Elo;
+//! it is reported as if one decisive game had been a draw, which gives a bound, and flagged.
 
 use serde::Serialize;
 
@@ -58,13 +60,11 @@ pub fn estimate(wins: u64, losses: u64, draws: u64) -> Option<EloEstimate> {
     let var =
         (w as f64 * (1.0 - s).powi(2) + d as f64 * (0.5 - s).powi(2) + l as f64 * s.powi(2)) / nf;
     let se = (var / nf).sqrt();
-    let clamp = |x: f64| x.clamp(1e-9, 1.0 - 1e-9);
-    let lo = elo_of_score(clamp(s - Z95 * se));
-    let hi = elo_of_score(clamp(s + Z95 * se));
+    let slope = 400.0 / (std::f64::consts::LN_10 * s * (1.0 - s));
     Some(EloEstimate {
         score,
         elo: elo_of_score(s),
-        elo_error: (hi - lo) / 2.0,
+        elo_error: Z95 * se * slope,
         bound,
     })
 }
@@ -78,8 +78,8 @@ mod tests {
         let e = estimate(10, 10, 5).unwrap();
         assert!((e.score - 0.5).abs() < 1e-12);
         assert!(e.elo.abs() < 1e-9);
-        // 25 games, per-game standard deviation about 0.46: about +-128 Elo.
-        assert!((e.elo_error - 128.0).abs() < 5.0, "{}", e.elo_error);
+        // 25 games, per-game standard deviation about 0.45: +-0.175 of score, +-122 Elo.
+        assert!((e.elo_error - 121.8).abs() < 0.5, "{}", e.elo_error);
         assert!(!e.bound);
     }
 
@@ -91,6 +91,12 @@ mod tests {
         assert!((score_of_elo(100.0) - 0.64).abs() < 0.001);
         let e = estimate(75, 25, 0).unwrap();
         assert!((e.elo - 190.85).abs() < 0.01, "{}", e.elo);
+        // A lopsided score keeps a finite, sensible margin: 29 wins, 3 losses.
+        let e = estimate(29, 3, 0).unwrap();
+        assert!(
+            (e.elo - 394.0).abs() < 1.0 && (e.elo_error - 206.0).abs() < 2.0,
+            "{e:?}"
+        );
     }
 
     #[test]

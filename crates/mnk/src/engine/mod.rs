@@ -46,6 +46,10 @@ pub const MAX_DEPTH: u32 = 64;
 pub const ROOT_VCF_NODES: u64 = 20_000;
 /// Nodes the VCT at the root may use before the main search.
 pub const ROOT_VCT_NODES: u64 = 20_000;
+/// Percent of the move's time the root VCF may use.
+pub const ROOT_VCF_SHARE: u32 = 5;
+/// Percent of the move's time the root VCT may use (counted from the start of the move).
+pub const ROOT_VCT_SHARE: u32 = 15;
 /// Attacker threats the root VCF may play.
 pub const ROOT_VCF_DEPTH: u32 = 24;
 /// Attacker threats the root VCT may play.
@@ -212,16 +216,27 @@ impl Engine {
         if root.len() > 1 {
             // With a node limit, each takes at most a quarter of it.
             let budget = |n: u64| node_limit.map_or(n, |limit| n.min(limit / 4));
-            for (kind, max_nodes, depth) in [
-                (ThreatKind::Vcf, ROOT_VCF_NODES, ROOT_VCF_DEPTH),
-                (ThreatKind::Vct, ROOT_VCT_NODES, ROOT_VCT_DEPTH),
+            for (kind, max_nodes, depth, share) in [
+                (
+                    ThreatKind::Vcf,
+                    ROOT_VCF_NODES,
+                    ROOT_VCF_DEPTH,
+                    ROOT_VCF_SHARE,
+                ),
+                (
+                    ThreatKind::Vct,
+                    ROOT_VCT_NODES,
+                    ROOT_VCT_DEPTH,
+                    ROOT_VCT_SHARE,
+                ),
             ] {
                 let budget = budget(max_nodes);
                 if budget == 0 {
                     continue;
                 }
                 let mut threats = ThreatSearch::new(kind, budget);
-                let found = threats.search(&mut pos, depth, &mut || stop());
+                let found =
+                    threats.search(&mut pos, depth, &mut || clock.past_share(share) || stop());
                 nodes += threats.nodes();
                 if let Some(win) = found {
                     let pv: Vec<Cell> = win.line.iter().map(|&p| pos.cell(p)).collect();

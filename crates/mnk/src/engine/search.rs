@@ -34,12 +34,15 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Nodes between two looks at the clock and the shared stop flag.
-const POLL_EVERY: u64 = 128;
+const POLL_EVERY: u64 = 64;
 /// Half-width of the aspiration window around the previous iteration's score.
 const ASPIRATION: i32 = 60;
 /// Late move reductions: from this depth, and after this many moves.
 const LMR_DEPTH: i32 = 3;
 const LMR_MOVES: usize = 3;
+/// Moves searched at a node below the root: this many, and this many more per ply of depth.
+const WIDTH_BASE: usize = 8;
+const WIDTH_PER_PLY: usize = 2;
 /// Nodes a VCF at the horizon may use.
 const LEAF_VCF_NODES: u64 = 48;
 /// Attacker fours a VCF at the horizon may play.
@@ -372,8 +375,14 @@ impl<'a> Worker<'a> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
+        // Beyond the root only the best-ordered moves are searched: the width grows with the
+        // depth left. Threat moves (the tiers above killers) are always searched.
+        let width = WIDTH_BASE + WIDTH_PER_PLY * depth.max(0) as usize;
         for i in 0..list.len() {
             let (p, move_score) = list.get(i);
+            if i >= width && move_score < KILLER {
+                break;
+            }
             self.pos.play(p);
             let score = if i == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, ply + 1)
@@ -435,14 +444,14 @@ impl<'a> Worker<'a> {
     /// The value at the horizon: a quick VCF when the mover has fours, else the evaluation.
     fn leaf(&mut self, ply: usize) -> i32 {
         let me = self.pos.to_move();
-        if !self.pos.threats(me, Threat::Four).is_empty() {
-            // Within the node limit, so that it is kept exactly.
-            let left = self
-                .shared
-                .limits
-                .nodes
-                .map_or(u64::MAX, |n| n.saturating_sub(self.nodes));
-            self.leaf_vcf.reset(LEAF_VCF_NODES.min(left).max(1));
+        // Within the node limit, so that it is kept exactly.
+        let left = self
+            .shared
+            .limits
+            .nodes
+            .map_or(u64::MAX, |n| n.saturating_sub(self.nodes));
+        if left > 0 && !self.pos.threats(me, Threat::Four).is_empty() {
+            self.leaf_vcf.reset(LEAF_VCF_NODES.min(left));
             let found = self
                 .leaf_vcf
                 .search(&mut self.pos, LEAF_VCF_DEPTH, &mut || false);

@@ -123,7 +123,7 @@ impl ThreatSearch {
 
     fn visit(&mut self, stop: &mut dyn FnMut() -> bool) -> bool {
         self.nodes += 1;
-        if self.nodes >= self.node_limit || (self.nodes.is_multiple_of(256) && stop()) {
+        if self.nodes >= self.node_limit || (self.nodes.is_multiple_of(64) && stop()) {
             self.stopped = true;
         }
         !self.stopped

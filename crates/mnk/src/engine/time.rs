@@ -67,6 +67,15 @@ impl Clock {
         self.start.elapsed() < budget * NEXT_ITERATION_SHARE / 100
     }
 
+    /// Whether `percent` percent of the time to the target has gone (never, without a target).
+    #[must_use]
+    pub fn past_share(&self, percent: u32) -> bool {
+        self.target.is_some_and(|t| {
+            let budget = t.saturating_duration_since(self.start);
+            self.start.elapsed() >= budget * percent / 100
+        })
+    }
+
     /// Time since the search started.
     #[must_use]
     pub fn elapsed(&self) -> Duration {
@@ -97,5 +106,6 @@ mod tests {
             ..Limits::default()
         }));
         assert!(none.out_of_time() && !none.start_another_iteration());
+        assert!(none.past_share(1) && !unlimited.past_share(1) && !clock.past_share(50));
     }
 }
