@@ -2,7 +2,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use mnk::game::{Rule, Size, Variant, VariantError, parse_size};
-use mnk::players::PlayerSpec;
+use mnk::players::{PlayerOptions, PlayerSpec};
 use mnk::solve::Ideas;
 
 const EXAMPLES: &str = "\
@@ -76,6 +76,26 @@ Examples:
 
 The API is documented in the README (POST /api/games, GET /api/games/{id}, ...).")]
     Serve(ServeArgs),
+    /// Play two computer players against each other: many games, colours swapped every game,
+    /// each opening from both sides, games in parallel; prints A's wins, losses, draws and Elo.
+    #[command(after_help = "\
+Examples:
+  mnk match engine gomoku-pruned --size 15 --games 20 --time-ms 200
+  mnk match engine:time-ms=100 gomoku-pruned:depth=4 --size 15 --games 40 --json
+  mnk match engine alphabeta --size 15 --openings my-openings.txt --games 100
+  mnk match perfect rules --games 10                 tic-tac-toe, from the empty board
+
+On 15x15 the built-in openings are used unless --openings is given (--openings none: the
+empty board). An opening file has one opening per line, moves in notation (h8 h9 i9);
+blank lines and # comments are ignored.")]
+    Match(MatchArgs),
+    /// Search the engine's fixed bench positions to fixed depths with one thread; the last
+    /// line is `N nodes M nps` (N is the same on every machine for the same binary).
+    #[command(after_help = "\
+Examples:
+  mnk bench                              every position, then the signature line
+  mnk bench --quiet                      only `N nodes M nps`")]
+    Bench(BenchArgs),
     /// Prove the value of a position (win, draw or loss for the side to move) and a best move.
     #[command(after_help = "\
 Examples:
@@ -136,12 +156,9 @@ pub struct PlayArgs {
     /// human (perfect on 3x3), otherwise human.
     #[arg(long, value_name = "PLAYER")]
     pub o: Option<SeatSpec>,
-    /// Search depth for computer players that have one and were not given their own.
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Time per computer move, in milliseconds, for players that take a time limit.
-    #[arg(long)]
-    pub time_ms: Option<u64>,
+    /// Limits for computer players that were not given their own.
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Start from this position: moves in notation, X first ("b2 a1" or "b2a1").
     #[arg(long, default_value = "")]
     pub moves: String,
@@ -182,15 +199,9 @@ pub struct BestArgs {
     /// Default: the strongest player for the board.
     #[arg(long, value_name = "PLAYER")]
     pub ai: Option<PlayerSpec>,
-    /// Search depth, for players that have one.
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Time limit in milliseconds.
-    #[arg(long)]
-    pub time_ms: Option<u64>,
-    /// Node limit.
-    #[arg(long)]
-    pub nodes: Option<u64>,
+    /// Limits, for a player that was not given its own.
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// The position: moves in notation, X first.
     #[arg(long, default_value = "")]
     pub moves: String,
@@ -255,6 +266,88 @@ pub struct ServeArgs {
     /// Games kept in memory; the least recently used go first.
     #[arg(long, default_value_t = 1000)]
     pub max_games: usize,
+}
+
+/// Options of `mnk match`.
+#[derive(Debug, Clone, Args)]
+pub struct MatchArgs {
+    /// Player A, optionally with its own settings (`engine:time-ms=100`); the results are A's.
+    #[arg(value_name = "A")]
+    pub a: PlayerSpec,
+    /// Player B.
+    #[arg(value_name = "B")]
+    pub b: PlayerSpec,
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Number of games.
+    #[arg(long, short = 'n', default_value_t = 10)]
+    pub games: usize,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Time on each player's game clock, in milliseconds (a player out of time loses).
+    #[arg(long)]
+    pub game_ms: Option<u64>,
+    /// Opening list: one opening per line (moves in notation); `none` for the empty board.
+    /// Default on 15x15: the built-in list.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<String>,
+    /// Games played at once (default: the cores divided by the search threads).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Write every game to this file: one line each, with the players, the result and the
+    /// moves in notation (an opening list can be made from it).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<String>,
+    /// Print one JSON object: {"a", "b", "games", "a_wins", "b_wins", "draws", "score", "elo",
+    /// "elo_error", ...}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Limits for computer players that were not given their own (`NAME:key=value` wins):
+/// the same options on `play`, `best` and `match`.
+#[derive(Debug, Clone, Args)]
+pub struct LimitArgs {
+    /// Time per move, in milliseconds.
+    #[arg(long)]
+    pub time_ms: Option<u64>,
+    /// Search depth, for players that have one.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Node budget per move, for players that count nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Search threads, for players that can use several (engine).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Transposition table size in MiB, for players that have one.
+    #[arg(long)]
+    pub memory_mb: Option<u64>,
+}
+
+impl LimitArgs {
+    /// The limits as player options.
+    pub fn options(&self) -> PlayerOptions {
+        PlayerOptions {
+            depth: self.depth,
+            nodes: self.nodes,
+            time_ms: self.time_ms,
+            threads: self.threads,
+            memory_mib: self.memory_mb,
+        }
+    }
+}
+
+/// Options of `mnk bench`.
+#[derive(Debug, Clone, Args)]
+pub struct BenchArgs {
+    /// Search every position this many plies deeper (or shallower, when negative) than its
+    /// fixed depth; the signature is then a different number.
+    #[arg(long, allow_hyphen_values = true)]
+    pub depth_offset: Option<i32>,
+    /// Print only the last line.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 /// How hard `mnk solve` works on the number of moves to the end.

@@ -287,3 +287,110 @@ fn pbrain_speaks_the_gomocup_protocol() {
         .failure()
         .code(2);
 }
+
+#[test]
+fn bench_ends_with_its_signature_line_and_repeats_it() {
+    let run = || {
+        let out = mnk()
+            .args(["bench", "--depth-offset", "-5", "--quiet"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let last = text.lines().last().unwrap().to_string();
+        let words: Vec<&str> = last.split(' ').collect();
+        assert_eq!(words.len(), 4, "{last}");
+        assert_eq!((words[1], words[3]), ("nodes", "nps"), "{last}");
+        words[0].parse::<u64>().unwrap()
+    };
+    let n = run();
+    assert!(n > 0);
+    assert_eq!(
+        run(),
+        n,
+        "the node count is a signature: the same every run"
+    );
+}
+
+#[test]
+fn match_json_contract() {
+    let v = json(&["match", "perfect", "rules", "--games", "4", "--json"]);
+    for key in [
+        "a",
+        "b",
+        "games",
+        "a_wins",
+        "b_wins",
+        "draws",
+        "score",
+        "elo",
+        "elo_error",
+    ] {
+        assert!(v.get(key).is_some(), "{key} missing: {v}");
+    }
+    assert_eq!(
+        (v["a"].as_str(), v["b"].as_str()),
+        (Some("perfect"), Some("rules"))
+    );
+    assert_eq!(v["games"], 4);
+    assert_eq!(v["b_wins"], 0, "perfect never loses: {v}");
+    let total = v["a_wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap();
+    assert_eq!(total, 4);
+    assert!(v["score"].as_f64().unwrap() >= 0.5);
+}
+
+#[test]
+fn match_engine_against_a_seed_player_with_an_opening_file() {
+    let dir = std::env::temp_dir().join(format!("mnk-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.txt");
+    std::fs::write(&good, "# two openings\ne5 d4\n\ne5 f6 d4  # three stones\n").unwrap();
+    let v = json(&[
+        "match",
+        "engine:depth=2",
+        "gomoku-pruned:depth=1",
+        "--size",
+        "9",
+        "--games",
+        "4",
+        "--openings",
+        good.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(v["games"], 4);
+    assert_eq!(v["a_wins"], 4, "{v}");
+    assert_eq!(v["a_think"]["moves"].as_u64().map(|m| m > 0), Some(true));
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "e5 d4\ne5 e5\nzz\n").unwrap();
+    mnk()
+        .args(["match", "engine", "rules", "--size", "9", "--openings"])
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("line 2: 'e5 e5': e5 is already taken")
+                .and(predicate::str::contains("line 3")),
+        );
+    mnk()
+        .args(["match", "engine", "nobody"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown player 'nobody'"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn vcf_answers_a_puzzle_or_says_it_found_nothing() {
+    // X: h8 i8 j8 (blocked on g8) and k9 k10: k8 is a four and an open three.
+    let moves = "h8 g8 i8 a1 j8 o1 k9 a15 k10 o15";
+    let v = json(&[
+        "best", "--size", "15", "--ai", "vcf", "--moves", moves, "--json",
+    ]);
+    assert_eq!(v["move"], "k8");
+    assert_eq!(v["value_text"], "win in 5");
+    mnk()
+        .args(["best", "--size", "15", "--ai", "vcf", "--moves", "h8 h9"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no forced win found for X"));
+}

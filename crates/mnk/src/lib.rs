@@ -6,7 +6,9 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod arena;
 pub mod count;
+pub mod engine;
 pub mod explain;
 pub mod game;
 pub mod notation;

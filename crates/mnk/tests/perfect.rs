@@ -1,52 +1,14 @@
 //! `perfect` never loses at 3x3, as X or as O, whatever the opponent does; and from every
 //! reachable position its move keeps the position's game-theoretic value.
 
+mod common;
+
+use common::never_loses;
 use mnk::game::{Board, Cell, Side, Status, Variant};
 use mnk::players::{Perfect, Player, PlayerOptions};
 use mnk::search::Control;
 use mnk::solve::{Outcome, Solver};
 use std::collections::HashMap;
-
-/// Plays `perfect` as `side` against every possible sequence of opponent replies; returns the
-/// number of finished games and panics on a loss.
-fn never_loses(
-    board: &mut Board,
-    side: Side,
-    perfect: &mut Perfect,
-    cache: &mut HashMap<u64, Cell>,
-) -> u64 {
-    match board.status() {
-        Status::Won { side: winner, .. } => {
-            assert_eq!(winner, side, "perfect lost: {board:?}");
-            return 1;
-        }
-        Status::Draw => return 1,
-        Status::InProgress => {}
-    }
-    if board.to_move() == side {
-        let cell = *cache.entry(board.hash()).or_insert_with(|| {
-            perfect
-                .choose(board, &Control::unlimited())
-                .expect("a move")
-                .cell
-        });
-        board.play(cell);
-        let n = never_loses(board, side, perfect, cache);
-        board.unmake(cell);
-        n
-    } else {
-        let moves: Vec<Cell> = board.moves().collect();
-        moves
-            .into_iter()
-            .map(|cell| {
-                board.play(cell);
-                let n = never_loses(board, side, perfect, cache);
-                board.unmake(cell);
-                n
-            })
-            .sum()
-    }
-}
 
 #[test]
 fn perfect_never_loses_tic_tac_toe_as_x_or_o() {

@@ -4,7 +4,7 @@ use super::{Failure, millis, position, think};
 use crate::args::BestArgs;
 use crate::render::thousands;
 use mnk::notation::format_cell;
-use mnk::players::{PlayerOptions, create, strongest_for};
+use mnk::players::{create, strongest_for};
 use std::io::Write;
 
 pub fn run(args: &BestArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -15,12 +15,7 @@ pub fn run(args: &BestArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ));
     }
     let mut spec = args.ai.clone().unwrap_or_else(|| strongest_for(&variant));
-    spec.options = spec.options.or(PlayerOptions {
-        depth: args.depth,
-        time_ms: args.time_ms,
-        nodes: args.nodes,
-        ..PlayerOptions::default()
-    });
+    spec.options = spec.options.or(args.limits.options());
     let mut player = create(&spec);
     let (choice, elapsed) = think(player.as_mut(), &game);
     let choice = choice.map_err(|e| Failure::Runtime(format!("{}: {e}", spec.name)))?;

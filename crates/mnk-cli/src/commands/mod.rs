@@ -1,10 +1,12 @@
 //! One module per subcommand; [`run`] dispatches and turns errors into exit codes.
 
+mod bench;
 mod best;
 mod count;
 mod pbrain;
 mod perft;
 mod play;
+mod play_match;
 mod players;
 mod serve;
 mod solve;
@@ -43,6 +45,8 @@ pub fn run(cli: Cli) -> ExitCode {
             play::run(&args, &mut io::stdin().lock(), &mut out, echo)
         }
         Command::Best(args) => best::run(&args, &mut out),
+        Command::Bench(args) => bench::run(&args, &mut out),
+        Command::Match(args) => play_match::run(&args, &mut out),
         Command::Players(args) => players::run(&args, &mut out),
         Command::Perft(args) => perft::run(&args, &mut out),
         Command::Count(args) => count::run(&args, &mut out),

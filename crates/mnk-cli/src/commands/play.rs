@@ -8,7 +8,7 @@ use crate::args::{PlayArgs, SeatSpec};
 use crate::render::{self, thousands};
 use mnk::game::{Game, Side, Status};
 use mnk::notation::{format_cell, format_moves, parse_move};
-use mnk::players::{Player, PlayerOptions, PlayerSpec, create, strongest_for};
+use mnk::players::{Player, PlayerSpec, create, strongest_for};
 use mnk::search::Control;
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -78,11 +78,7 @@ pub fn run(
     echo: bool,
 ) -> Result<(), Failure> {
     let (variant, game) = position(&args.game, &args.moves)?;
-    let defaults = PlayerOptions {
-        depth: args.depth,
-        time_ms: args.time_ms,
-        ..PlayerOptions::default()
-    };
+    let defaults = args.limits.options();
     let x = args.x.clone().unwrap_or(SeatSpec::Human);
     let o = args.o.clone().unwrap_or_else(|| match x {
         SeatSpec::Human => SeatSpec::Computer(strongest_for(&variant)),
@@ -294,7 +290,7 @@ fn finish(session: &Session, out: &mut dyn Write) -> Result<(), Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::args::{GameArgs, PlayArgs};
+    use crate::args::{GameArgs, LimitArgs, PlayArgs};
     use mnk::game::{Rule, Size};
 
     fn args(x: Option<&str>, o: Option<&str>) -> PlayArgs {
@@ -306,8 +302,13 @@ mod tests {
             },
             x: x.map(|s| s.parse().unwrap()),
             o: o.map(|s| s.parse().unwrap()),
-            depth: None,
-            time_ms: None,
+            limits: LimitArgs {
+                time_ms: None,
+                depth: None,
+                nodes: None,
+                threads: None,
+                memory_mb: None,
+            },
             moves: String::new(),
         }
     }

@@ -1,9 +1,10 @@
 //! The list of players, by name.
 
 use super::{
-    AlphaBeta, GameTree, Minimax, MinimaxIterative, Perfect, Player, PlayerSpec, Rules, SeedGomoku,
-    SeedProgram,
+    AlphaBeta, EnginePlayer, GameTree, Minimax, MinimaxIterative, Perfect, Player, PlayerSpec,
+    Rules, SeedGomoku, SeedProgram, ThreatPlayer,
 };
+use crate::engine::ThreatKind;
 use crate::game::Variant;
 
 /// What `mnk players` shows about a player.
@@ -63,6 +64,21 @@ const CATALOG: &[PlayerInfo] = &[
         summary: "exact play from the solver: wins fastest, loses slowest; refuses boards it cannot solve in time",
         origin: "mnk (negamax, alpha-beta, transposition table, symmetry)",
     },
+    PlayerInfo {
+        name: "engine",
+        summary: "the gomoku engine: alpha-beta with PVS, line patterns, threat search (VCF/VCT); 2 s a move unless limited",
+        origin: "mnk (strongest beyond the reach of perfect)",
+    },
+    PlayerInfo {
+        name: "vcf",
+        summary: "victory by continuous fours: the first move of a forced win by fours, or an error when it finds none",
+        origin: "mnk (the engine's threat search, for puzzles)",
+    },
+    PlayerInfo {
+        name: "vct",
+        summary: "victory by continuous threats (fours and open threes): the first move of a forced win, or an error",
+        origin: "mnk (the engine's threat search, for puzzles)",
+    },
 ];
 
 /// Every player, in the order `mnk players` lists them.
@@ -97,18 +113,21 @@ pub fn create(spec: &PlayerSpec) -> Box<dyn Player> {
         "gomoku-alphabeta" => Box::new(SeedGomoku::new(SeedProgram::AlphaBeta, o)),
         "gomoku-pruned" => Box::new(SeedGomoku::new(SeedProgram::Pruned, o)),
         "perfect" => Box::new(Perfect::new(o)),
+        "engine" => Box::new(EnginePlayer::new(o)),
+        "vcf" => Box::new(ThreatPlayer::new(ThreatKind::Vcf, o)),
+        "vct" => Box::new(ThreatPlayer::new(ThreatKind::Vct, o)),
         other => unreachable!("PlayerSpec only holds catalog names, not '{other}'"),
     }
 }
 
 /// The strongest player available for a variant: `perfect` where the solver finishes quickly,
-/// otherwise the strongest heuristic player.
+/// otherwise `engine`.
 #[must_use]
 pub fn strongest_for(variant: &Variant) -> PlayerSpec {
     let name = if Perfect::is_quick(variant) {
         "perfect"
     } else {
-        "gomoku-pruned"
+        "engine"
     };
     PlayerSpec {
         name,
@@ -129,7 +148,13 @@ mod tests {
     }
 
     #[test]
-    fn tic_tac_toe_defaults_to_perfect() {
+    fn tic_tac_toe_defaults_to_perfect_and_gomoku_to_the_engine() {
         assert_eq!(strongest_for(&Variant::tic_tac_toe()).name, "perfect");
+        let gomoku = Variant::new(
+            crate::game::Size::square(15),
+            5,
+            crate::game::Rule::Freestyle,
+        );
+        assert_eq!(strongest_for(&gomoku.unwrap()).name, "engine");
     }
 }

@@ -8,24 +8,30 @@
 //! | `gametree` | seed 003 (a): the full tree scored by win probability |
 //! | `gomoku-minimax`, `gomoku-alphabeta`, `gomoku-pruned` | seed 003 (b), (c), (d) |
 //! | `perfect` | mnk: exact play by the solver |
+//! | `engine` | mnk: the gomoku engine (alpha-beta, threat search) |
+//! | `vcf`, `vct` | mnk: the engine's threat-space search alone, for puzzles |
 
 mod alphabeta;
 mod catalog;
+mod engine;
 mod gametree;
 mod minimax;
 mod perfect;
 mod rules;
 mod seed_gomoku;
 mod spec;
+mod threat;
 
 pub use alphabeta::AlphaBeta;
 pub use catalog::{PlayerInfo, catalog, create, info, strongest_for};
+pub use engine::{EnginePlayer, value_of};
 pub use gametree::GameTree;
 pub use minimax::{Minimax, MinimaxIterative};
 pub use perfect::Perfect;
 pub use rules::Rules;
 pub use seed_gomoku::{SeedGomoku, SeedProgram};
 pub use spec::{PlayerOptions, PlayerSpec, SpecError};
+pub use threat::ThreatPlayer;
 
 use crate::explain::SearchObserver;
 use crate::game::{Board, Cell};
@@ -159,6 +165,10 @@ pub enum PlayerError {
     /// A setting the player cannot use.
     #[error("{0}")]
     BadSetting(String),
+    /// The player looked for what it plays (a forced win) and found none; the message says
+    /// what was searched.
+    #[error("{0}")]
+    NotFound(String),
     /// The time or node limit (or a stop request) came before the player reached a decision.
     #[error("{player} was stopped after {nodes} nodes, before it reached a decision{hint}")]
     Stopped {

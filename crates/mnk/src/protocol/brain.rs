@@ -35,14 +35,10 @@ impl Default for BrainConfig {
 }
 
 /// The player that answers when none is named: `perfect` where it is quick (tiny boards), else
-/// `engine` when the catalog has it, else the strongest player for the board.
+/// `engine`.
 #[must_use]
 pub fn default_player(variant: &Variant) -> PlayerSpec {
-    let strongest = strongest_for(variant);
-    if strongest.name == "perfect" {
-        return strongest;
-    }
-    "engine".parse().unwrap_or(strongest)
+    strongest_for(variant)
 }
 
 /// What to send back for one line.

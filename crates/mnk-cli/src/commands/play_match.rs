@@ -1,0 +1,203 @@
+//! `mnk match`: two players, many games, a progress bar on stderr, and A's results.
+
+use super::Failure;
+use crate::args::MatchArgs;
+use indicatif::{ProgressBar, ProgressStyle};
+use mnk::arena::series::Result as GameResult;
+use mnk::arena::{Ending, MatchConfig, MatchReport, Played, ThinkStats, parse_openings, run_match};
+use mnk::game::Size;
+use mnk::notation::format_moves;
+use std::io::Write;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// The built-in 15x15 openings, used on 15x15 when no list is given.
+pub const OPENINGS_15X15: &str = include_str!("../../../../data/openings/15x15.txt");
+
+pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let variant = args
+        .game
+        .variant()
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+    if args.games == 0 {
+        return Err(Failure::Usage("--games must be at least 1".into()));
+    }
+    let (openings, source) = match args.openings.as_deref() {
+        Some("none") => (Vec::new(), "the empty board".to_string()),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Failure::Usage(format!("--openings {path}: {e}")))?;
+            let list = parse_openings(&text, variant)
+                .map_err(|e| Failure::Usage(format!("--openings {path}: {e}")))?;
+            let n = list.len();
+            (list, format!("{n} openings from {path}"))
+        }
+        None if variant.size() == Size::square(15) => {
+            let list = parse_openings(OPENINGS_15X15, variant)
+                .map_err(|e| Failure::Runtime(format!("built-in openings: {e}")))?;
+            let n = list.len();
+            (list, format!("{n} built-in 15x15 openings"))
+        }
+        None => (Vec::new(), "the empty board".to_string()),
+    };
+    let defaults = args.limits.options();
+    let mut a = args.a.clone();
+    let mut b = args.b.clone();
+    a.options = a.options.or(defaults);
+    b.options = b.options.or(defaults);
+    let threads = a
+        .options
+        .threads
+        .unwrap_or(1)
+        .max(b.options.threads.unwrap_or(1));
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let jobs = args.jobs.unwrap_or((cores / threads).max(1)).max(1);
+    let config = MatchConfig {
+        variant,
+        a: a.clone(),
+        b: b.clone(),
+        games: args.games,
+        openings,
+        game_time: args.game_ms.map(Duration::from_millis),
+        jobs,
+    };
+    let bar = ProgressBar::new(args.games as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed}, eta {eta}]")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let tally = Mutex::new([0u64; 3]);
+    let progress = |played: &Played, _done: usize| {
+        let mut t = tally
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        t[match played.result {
+            GameResult::Win => 0,
+            GameResult::Loss => 1,
+            GameResult::Draw => 2,
+        }] += 1;
+        bar.set_message(format!("{} +{} -{} ={}", a.name, t[0], t[1], t[2]));
+        bar.inc(1);
+    };
+    let report = run_match(&config, &progress).map_err(Failure::Runtime)?;
+    bar.finish_and_clear();
+    if let Some(path) = &args.save {
+        std::fs::write(path, games_text(&config, &report))
+            .map_err(|e| Failure::Runtime(format!("--save {path}: {e}")))?;
+    }
+    let elo = report.elo.expect("at least one game");
+    if args.json {
+        let think = |s: &ThinkStats| serde_json::to_value(s).unwrap_or_default();
+        let json = serde_json::json!({
+            "a": a.name,
+            "b": b.name,
+            "games": report.games.len(),
+            "a_wins": report.a_wins,
+            "b_wins": report.b_wins,
+            "draws": report.draws,
+            "score": elo.score,
+            "elo": elo.elo,
+            "elo_error": elo.elo_error,
+            "elo_is_bound": elo.bound,
+            "a_spec": a.to_string(),
+            "b_spec": b.to_string(),
+            "variant": variant.to_string(),
+            "openings": source,
+            "a_forfeits": report.forfeits[0],
+            "b_forfeits": report.forfeits[1],
+            "a_think": think(&report.think[0]),
+            "b_think": think(&report.think[1]),
+        });
+        writeln!(out, "{json}")?;
+        return Ok(());
+    }
+    print_report(out, &config, &report, &source)
+}
+
+fn print_report(
+    out: &mut dyn Write,
+    config: &MatchConfig,
+    report: &MatchReport,
+    source: &str,
+) -> Result<(), Failure> {
+    let (a, b) = (&config.a, &config.b);
+    let elo = report.elo.expect("at least one game");
+    writeln!(
+        out,
+        "{a} vs {b}: {}, {} games from {source}, colours swapped every game",
+        config.variant,
+        report.games.len()
+    )?;
+    let plural = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let bound = if elo.bound {
+        " (every game decided one way: a bound, counting one game as a draw)"
+    } else {
+        ""
+    };
+    writeln!(
+        out,
+        "{}: {}, {}, {}; score {:.3}; Elo {:+.0} +- {:.0} (95%){bound}",
+        a.name,
+        plural(report.a_wins, "win", "wins"),
+        plural(report.b_wins, "loss", "losses"),
+        plural(report.draws, "draw", "draws"),
+        elo.score,
+        elo.elo,
+        elo.elo_error
+    )?;
+    for (i, spec) in [a, b].into_iter().enumerate() {
+        let t = &report.think[i];
+        let forfeits = report.forfeits[i];
+        let mut line = format!(
+            "{} thinking: {} moves, longest {:.1} ms",
+            spec.name, t.moves, t.max_ms
+        );
+        if t.limited_moves > 0 {
+            line.push_str(&format!(
+                "; of its limit: max {:.0}%, p99 {:.0}%, {} moves over 90%, {} over the limit",
+                t.max_ratio * 100.0,
+                t.p99_ratio * 100.0,
+                t.over_90_percent,
+                t.over_limit
+            ));
+        }
+        if forfeits > 0 {
+            line.push_str(&format!("; lost {forfeits} games on time or by an error"));
+        }
+        writeln!(out, "{line}")?;
+    }
+    for g in report
+        .games
+        .iter()
+        .filter(|g| matches!(g.record.ending, Ending::Forfeit(..) | Ending::Flagged(_)))
+    {
+        writeln!(out, "game {}: {:?}", g.pairing.game + 1, g.record.ending)?;
+    }
+    Ok(())
+}
+
+/// One line per game: `# game N: X=..., O=..., result` then the moves.
+fn games_text(config: &MatchConfig, report: &MatchReport) -> String {
+    let size = config.variant.size();
+    let mut text = String::new();
+    for g in &report.games {
+        let (x, o) = if g.pairing.a_is_x {
+            (&config.a, &config.b)
+        } else {
+            (&config.b, &config.a)
+        };
+        let result = match &g.record.ending {
+            Ending::Won(side) => format!("{side} wins"),
+            Ending::Draw => "draw".to_string(),
+            Ending::Flagged(side) => format!("{side} lost on time"),
+            Ending::Forfeit(side, why) => format!("{side} forfeits: {why}"),
+        };
+        text.push_str(&format!(
+            "{:<60} # game {}: X {x}, O {o}: {result}; opening {} moves\n",
+            format_moves(&g.record.moves, size),
+            g.pairing.game + 1,
+            g.record.opening_moves
+        ));
+    }
+    text
+}

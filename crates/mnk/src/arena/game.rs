@@ -1,0 +1,166 @@
+//! One game between two players, from an opening, with per-move limits and optional game
+//! clocks; every move's thinking time is recorded.
+
+use crate::game::{Cell, Game, Side, Status, Variant};
+use crate::players::{Player, PlayerError, PlayerSpec, create};
+use crate::search::{Budget, Control, TimeControl};
+use std::time::{Duration, Instant};
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ending {
+    /// A side made a winning row.
+    Won(Side),
+    /// The board filled up.
+    Draw,
+    /// A side ran out of game time and lost.
+    Flagged(Side),
+    /// A side could not move (its player returned an error) and lost.
+    Forfeit(Side, String),
+}
+
+impl Ending {
+    /// The winner, if any.
+    #[must_use]
+    pub fn winner(&self) -> Option<Side> {
+        match self {
+            Ending::Won(side) => Some(*side),
+            Ending::Draw => None,
+            Ending::Flagged(loser) | Ending::Forfeit(loser, _) => Some(loser.other()),
+        }
+    }
+}
+
+/// One move's thinking: how long it took, and the per-move limit it had.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Think {
+    /// The side that moved.
+    pub side: Side,
+    /// Time the player took.
+    pub time: Duration,
+    /// The most it was allowed (the per-move limit, or the game clock's hard budget).
+    pub limit: Option<Duration>,
+}
+
+/// A finished game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Every move, the opening's included, X first.
+    pub moves: Vec<Cell>,
+    /// Moves that came from the opening.
+    pub opening_moves: usize,
+    /// How it ended.
+    pub ending: Ending,
+    /// The players' moves, in order.
+    pub thinks: Vec<Think>,
+}
+
+/// Who plays and under which limits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSetup {
+    /// The rules.
+    pub variant: Variant,
+    /// The opening moves, X first (legal, leaving the game on).
+    pub opening: Vec<Cell>,
+    /// Player of X.
+    pub x: PlayerSpec,
+    /// Player of O.
+    pub o: PlayerSpec,
+    /// Time on each side's game clock, if the game has clocks.
+    pub game_time: Option<Duration>,
+}
+
+/// Plays a game to its end.
+///
+/// # Errors
+/// When an opening move is illegal (the caller checked the opening: a bug).
+pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
+    let mut game = Game::new(setup.variant);
+    for &cell in &setup.opening {
+        game.play(cell).map_err(|e| format!("opening move: {e}"))?;
+    }
+    let mut players: [Box<dyn Player>; 2] = [create(&setup.x), create(&setup.o)];
+    let mut clocks = [setup.game_time; 2];
+    let mut thinks = Vec::new();
+    let ending = loop {
+        let board = game.board();
+        match board.status() {
+            Status::Won { side, .. } => break Ending::Won(side),
+            Status::Draw => break Ending::Draw,
+            Status::InProgress => {}
+        }
+        let side = board.to_move();
+        let player = &mut players[side.index()];
+        let limits = player.limits();
+        let budget = match clocks[side.index()] {
+            Some(left) => TimeControl {
+                turn: limits.time,
+                game_left: Some(left),
+                reserve: Duration::ZERO,
+            }
+            .budget(board.stones(), board.empty_cells()),
+            None => Budget {
+                target: None,
+                hard: limits.time,
+            },
+        };
+        let control = Control::for_budget(&limits, budget);
+        let start = Instant::now();
+        let choice = player.choose(board, &control);
+        let time = start.elapsed();
+        thinks.push(Think {
+            side,
+            time,
+            limit: budget.hard,
+        });
+        if let Some(left) = &mut clocks[side.index()] {
+            if time > *left {
+                break Ending::Flagged(side);
+            }
+            *left -= time;
+        }
+        match choice {
+            Ok(c) => {
+                if let Err(e) = game.play(c.cell) {
+                    break Ending::Forfeit(
+                        side,
+                        format!("{} played an illegal move: {e}", player.name()),
+                    );
+                }
+            }
+            Err(PlayerError::GameOver) => unreachable!("the game is on"),
+            Err(e) => break Ending::Forfeit(side, format!("{}: {e}", player.name())),
+        }
+    };
+    Ok(GameRecord {
+        moves: game.moves().to_vec(),
+        opening_moves: setup.opening.len(),
+        ending,
+        thinks,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perfect_against_rules_on_tic_tac_toe() {
+        let setup = GameSetup {
+            variant: Variant::tic_tac_toe(),
+            opening: Vec::new(),
+            x: "perfect".parse().unwrap(),
+            o: "rules".parse().unwrap(),
+            game_time: None,
+        };
+        let record = play_game(&setup).unwrap();
+        assert_ne!(record.ending.winner(), Some(Side::O));
+        assert_eq!(record.thinks.len(), record.moves.len());
+        assert!(
+            record
+                .thinks
+                .iter()
+                .all(|t| t.limit.is_some_and(|l| l.as_secs() == 20) || t.side == Side::O)
+        );
+    }
+}

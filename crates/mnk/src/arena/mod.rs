@@ -1,0 +1,13 @@
+//! Matches between players: one game ([`game`]), a series of them in parallel ([`series`]),
+//! opening lists ([`openings`]) and the Elo arithmetic ([`elo`]). No I/O: the `mnk match`
+//! command prints, and follows progress through a callback.
+
+pub mod elo;
+pub mod game;
+pub mod openings;
+pub mod series;
+
+pub use elo::{EloEstimate, estimate};
+pub use game::{Ending, GameRecord, GameSetup, Think, play_game};
+pub use openings::{Opening, OpeningsError, parse_openings};
+pub use series::{MatchConfig, MatchReport, Played, ThinkStats, run_match, schedule};

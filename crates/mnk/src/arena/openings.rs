@@ -1,0 +1,104 @@
+//! Opening lists: one opening per line, its moves in notation (X first); blank lines and
+//! `#` comments are ignored. Every bad line is reported with its number.
+
+use crate::game::{Cell, Variant};
+use crate::notation::parse_game;
+use thiserror::Error;
+
+/// An opening: the moves played before the players take over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Opening {
+    /// The line of the file it came from (1-based).
+    pub line: usize,
+    /// The moves, X first.
+    pub moves: Vec<Cell>,
+}
+
+/// The bad lines of an opening list.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{}", .0.iter().map(|(line, why)| format!("line {line}: {why}")).collect::<Vec<_>>().join("; "))]
+pub struct OpeningsError(pub Vec<(usize, String)>);
+
+/// Parses an opening list for a variant. An opening must be legal and leave the game on.
+///
+/// # Errors
+/// [`OpeningsError`] listing every bad line with its number and why, or saying the list holds
+/// no opening at all.
+pub fn parse_openings(text: &str, variant: Variant) -> Result<Vec<Opening>, OpeningsError> {
+    let mut openings = Vec::new();
+    let mut bad = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or_default().trim();
+        if line.is_empty() {
+            continue;
+        }
+        match parse_game(line, variant) {
+            Ok(game) if game.board().is_over() => bad.push((
+                i + 1,
+                format!("'{line}' ends the game; an opening must leave it on"),
+            )),
+            Ok(game) => openings.push(Opening {
+                line: i + 1,
+                moves: game.moves().to_vec(),
+            }),
+            Err(e) => bad.push((i + 1, format!("'{line}': {e}"))),
+        }
+    }
+    if !bad.is_empty() {
+        return Err(OpeningsError(bad));
+    }
+    if openings.is_empty() {
+        return Err(OpeningsError(vec![(
+            0,
+            "no opening in the list (one per line, moves like h8 h9 i9)".into(),
+        )]));
+    }
+    Ok(openings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Rule, Size};
+
+    fn gomoku() -> Variant {
+        Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap()
+    }
+
+    #[test]
+    fn comments_and_blank_lines_are_skipped() {
+        let text = "# balanced openings\n\nh8 h9 i9   # diagonal\n  h8h7\n";
+        let o = parse_openings(text, gomoku()).unwrap();
+        assert_eq!(o.len(), 2);
+        assert_eq!((o[0].line, o[0].moves.len()), (3, 3));
+        assert_eq!((o[1].line, o[1].moves.len()), (4, 2));
+    }
+
+    #[test]
+    fn bad_lines_are_reported_with_their_numbers() {
+        let text = "h8 h9\nh8 h8\nz99\n\nh8 q1\n";
+        let e = parse_openings(text, gomoku()).unwrap_err();
+        let lines: Vec<usize> = e.0.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, vec![2, 3, 5]);
+        let text = e.to_string();
+        assert!(
+            text.contains("line 2: 'h8 h8': h8 is already taken"),
+            "{text}"
+        );
+        assert!(parse_openings("# nothing\n", gomoku()).is_err());
+    }
+
+    #[test]
+    fn the_shipped_15x15_list_is_valid() {
+        let text = include_str!("../../../../data/openings/15x15.txt");
+        let o = parse_openings(text, gomoku()).unwrap();
+        assert!(o.len() >= 40, "{}", o.len());
+        let exact = Variant::new(Size::square(15), 5, Rule::Exact).unwrap();
+        assert_eq!(parse_openings(text, exact).unwrap().len(), o.len());
+        // No opening twice.
+        let mut seen = std::collections::HashSet::new();
+        for op in &o {
+            assert!(seen.insert(op.moves.clone()), "line {} repeats", op.line);
+        }
+    }
+}

@@ -1,0 +1,754 @@
+//! The engine's position: stones on a padded grid, with every empty cell's line patterns, threat
+//! flags and values kept up to date as stones are placed and removed.
+//!
+//! The grid has a border of walls as wide as the pattern radius, so a line never needs a bounds
+//! check. Cells are addressed by their padded index (`usize`); [`Position::cell`] and
+//! [`Position::index`] convert to and from the board's [`Cell`].
+//!
+//! Per side, per board cell and per direction the position keeps the line's base-3 key
+//! ([`pattern`] digits: empty, own, blocked) when the radius is small enough for a table of
+//! every line ([`pattern::DENSE_DIGITS`]); larger `k` read the line from the grid and remember
+//! each line's level in a map. From the four levels of an empty cell come its
+//! [`CellInfo`] (threat flags and value), the per-side sets of cells with each threat, and the
+//! per-side sums of values the evaluation uses. [`Position::check`] recomputes all of it from the
+//! stones alone; debug builds call it after every move made and taken back.
+
+use super::bitset::BitSet;
+use super::eval::{self, CellInfo, flag};
+use super::pattern::{self, BLOCKED, EMPTY, Level, OWN, POW3};
+use crate::game::{Board, Cell, Direction, Side, Variant, zobrist};
+use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// A grid square: empty, a stone, or the wall around the board.
+const STONE_EMPTY: u8 = 0;
+const STONE_X: u8 = 1;
+const STONE_O: u8 = 2;
+const WALL: u8 = 3;
+/// Candidate moves lie within this many cells (in both axes) of some stone.
+pub const NEAR: usize = 2;
+
+/// Threat sets kept per side (see [`Position::threats`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Threat {
+    /// Cells where a stone wins.
+    Five = 0,
+    /// Cells where a stone makes an open four or a double four.
+    OpenFour = 1,
+    /// Cells where a stone makes at least a four.
+    Four = 2,
+    /// Cells where a stone makes an open three.
+    Three = 3,
+}
+
+impl Threat {
+    const ALL: [Threat; 4] = [Threat::Five, Threat::OpenFour, Threat::Four, Threat::Three];
+
+    const fn flag(self) -> u8 {
+        match self {
+            Threat::Five => flag::FIVE,
+            Threat::OpenFour => flag::OPEN_FOUR,
+            Threat::Four => flag::FOUR,
+            Threat::Three => flag::THREE,
+        }
+    }
+}
+
+/// Where line levels come from.
+#[derive(Clone, Debug)]
+enum Levels {
+    /// A table indexed by the incrementally kept line key.
+    Dense(Arc<Vec<Level>>),
+    /// Lines read from the grid, each level computed once and remembered.
+    Memo(FxHashMap<u128, Level>),
+}
+
+/// Tables of every line, by (k, exact rule).
+type Tables = FxHashMap<(usize, bool), Arc<Vec<Level>>>;
+
+/// The shared tables of every line, per (k, rule), built on first use.
+fn dense_table(k: usize, exact: bool) -> Arc<Vec<Level>> {
+    static TABLES: OnceLock<Mutex<Tables>> = OnceLock::new();
+    let tables = TABLES.get_or_init(Mutex::default);
+    let mut map = tables
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    map.entry((k, exact))
+        .or_insert_with(|| Arc::new(pattern::dense_table(k, exact)))
+        .clone()
+}
+
+/// The longest line a pattern reads: the radius is at most the largest k.
+const MAX_LINE: usize = 2 * crate::game::MAX_SIDE as usize + 1;
+
+/// A line read from the grid, from one side's point of view.
+#[derive(Clone, Copy)]
+struct Line {
+    cells: [u8; MAX_LINE],
+    len: usize,
+}
+
+impl Line {
+    fn cells(&mut self) -> &mut [u8] {
+        &mut self.cells[..self.len]
+    }
+}
+
+/// The memo key of a line read from the grid: its cells in base 3.
+fn line_key(line: &Line) -> u128 {
+    line.cells[..line.len]
+        .iter()
+        .fold(0u128, |acc, &c| acc * 3 + u128::from(c))
+}
+
+/// The engine's position.
+#[derive(Clone, Debug)]
+pub struct Position {
+    variant: Variant,
+    k: usize,
+    exact: bool,
+    /// Pattern radius.
+    r: usize,
+    /// Padded width.
+    pw: usize,
+    /// Padded index steps of the four directions.
+    steps: [usize; 4],
+    /// Padded index of each board cell.
+    to_padded: Vec<u16>,
+    /// Board cell of each padded index (`u16::MAX` on the wall).
+    to_board: Vec<u16>,
+    grid: Vec<u8>,
+    levels_from: Levels,
+    /// Per side: line keys, `index * 4 + direction` (dense tables only).
+    keys: [Vec<u32>; 2],
+    /// Per side: the levels of each cell's four lines (all `None` on occupied cells).
+    levels: [Vec<[Level; 4]>; 2],
+    /// Per side: each cell's flags and value (default on occupied cells).
+    info: [Vec<CellInfo>; 2],
+    /// [`eval::cell_info`] of every combination of four levels.
+    infos: &'static [CellInfo],
+    /// Per side: the sum of the cell values.
+    sums: [i32; 2],
+    /// Per side: the threat sets, by [`Threat`].
+    threats: [[BitSet; 4]; 2],
+    /// Per side: empty cells with some live line.
+    live: [u32; 2],
+    /// Stones within [`NEAR`] of each cell.
+    near: Vec<u8>,
+    /// Empty board cells near a stone.
+    candidates: BitSet,
+    hash: u64,
+    moves: Vec<u16>,
+    winner: Option<Side>,
+}
+
+impl Position {
+    /// The position of a board.
+    #[must_use]
+    pub fn new(board: &Board) -> Self {
+        let variant = *board.variant();
+        let size = variant.size();
+        let k = variant.k();
+        let exact = variant.rule() == crate::game::Rule::Exact;
+        let r = pattern::radius(k, exact);
+        let pad = r.max(NEAR);
+        let (w, h) = (usize::from(size.width), usize::from(size.height));
+        let pw = w + 2 * pad;
+        let cells = pw * (h + 2 * pad);
+        let mut to_board = vec![u16::MAX; cells];
+        let mut to_padded = Vec::with_capacity(size.cells());
+        let mut grid = vec![WALL; cells];
+        for row in 0..h {
+            for col in 0..w {
+                let p = (row + pad) * pw + col + pad;
+                to_board[p] = (row * w + col) as u16;
+                to_padded.push(p as u16);
+                grid[p] = STONE_EMPTY;
+            }
+        }
+        let dense = 2 * r <= pattern::DENSE_DIGITS;
+        let mut pos = Position {
+            variant,
+            k,
+            exact,
+            r,
+            pw,
+            steps: [1, pw, pw + 1, pw - 1],
+            to_padded,
+            to_board,
+            grid,
+            levels_from: if dense {
+                Levels::Dense(dense_table(k, exact))
+            } else {
+                Levels::Memo(FxHashMap::default())
+            },
+            keys: [Vec::new(), Vec::new()],
+            levels: [vec![[Level::None; 4]; cells], vec![[Level::None; 4]; cells]],
+            info: [
+                vec![CellInfo::default(); cells],
+                vec![CellInfo::default(); cells],
+            ],
+            infos: eval::cell_info_table(),
+            sums: [0; 2],
+            threats: std::array::from_fn(|_| std::array::from_fn(|_| BitSet::new(cells))),
+            live: [0; 2],
+            near: vec![0; cells],
+            candidates: BitSet::new(cells),
+            hash: 0,
+            moves: Vec::new(),
+            winner: None,
+        };
+        if dense {
+            pos.keys = [pos.fresh_keys(Side::X), pos.fresh_keys(Side::O)];
+        }
+        for i in 0..pos.to_padded.len() {
+            let p = usize::from(pos.to_padded[i]);
+            pos.refresh_cell(p);
+        }
+        // Replay the board's stones in the order X, O, X, ... (any order gives the same state).
+        let mut xs = Vec::new();
+        let mut os = Vec::new();
+        for cell in size.all_cells() {
+            match board.get(cell) {
+                Some(Side::X) => xs.push(cell),
+                Some(Side::O) => os.push(cell),
+                None => {}
+            }
+        }
+        for i in 0..xs.len().max(os.len()) {
+            for (side, list) in [(Side::X, &xs), (Side::O, &os)] {
+                if let Some(&cell) = list.get(i) {
+                    let p = pos.index(cell);
+                    pos.put(p, side);
+                }
+            }
+        }
+        pos.winner = board.status().winner();
+        debug_assert_eq!(pos.hash, board.hash());
+        pos
+    }
+
+    /// The rules being played.
+    #[must_use]
+    pub const fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The padded index of a board cell.
+    #[must_use]
+    pub fn index(&self, cell: Cell) -> usize {
+        usize::from(self.to_padded[cell.index()])
+    }
+
+    /// The board cell at a padded index (which must be on the board).
+    #[must_use]
+    pub fn cell(&self, p: usize) -> Cell {
+        debug_assert_ne!(self.to_board[p], u16::MAX, "a wall is not a cell");
+        Cell(self.to_board[p])
+    }
+
+    /// Padded indices of every board cell, in row-major order.
+    pub fn board_indices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.to_padded.iter().map(|&p| usize::from(p))
+    }
+
+    /// Number of padded indices (one past the largest).
+    #[must_use]
+    pub fn padded_len(&self) -> usize {
+        self.grid.len()
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn to_move(&self) -> Side {
+        Side::to_move_after(self.moves.len())
+    }
+
+    /// Stones on the board.
+    #[must_use]
+    pub fn stones(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether every cell holds a stone.
+    #[must_use]
+    pub fn is_full(&self) -> bool {
+        self.moves.len() == self.to_padded.len()
+    }
+
+    /// The winner, once a move has made a winning row.
+    #[must_use]
+    pub const fn winner(&self) -> Option<Side> {
+        self.winner
+    }
+
+    /// The Zobrist hash, equal to [`Board::hash`] of the same stones.
+    #[must_use]
+    pub const fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Whether the padded index `p` is an empty board cell.
+    #[must_use]
+    pub fn is_empty(&self, p: usize) -> bool {
+        self.grid[p] == STONE_EMPTY
+    }
+
+    /// The moves made since the position was built from a board, oldest first.
+    #[must_use]
+    pub fn history(&self) -> &[u16] {
+        &self.moves
+    }
+
+    /// What a stone of `side` on the empty cell `p` would make.
+    #[must_use]
+    pub fn info(&self, side: Side, p: usize) -> CellInfo {
+        self.info[side.index()][p]
+    }
+
+    /// The levels of the four lines through the empty cell `p` for `side`.
+    #[must_use]
+    pub fn levels(&self, side: Side, p: usize) -> [Level; 4] {
+        self.levels[side.index()][p]
+    }
+
+    /// The cells where a stone of `side` makes `threat`.
+    #[must_use]
+    pub fn threats(&self, side: Side, threat: Threat) -> &BitSet {
+        &self.threats[side.index()][threat as usize]
+    }
+
+    /// Empty cells near some stone: where the search looks for moves.
+    #[must_use]
+    pub const fn candidates(&self) -> &BitSet {
+        &self.candidates
+    }
+
+    /// Whether neither side can make a winning row any more: the game is a draw.
+    #[must_use]
+    pub fn is_dead_draw(&self) -> bool {
+        self.live == [0, 0]
+    }
+
+    /// Number of empty cells where `side` still has a live line.
+    #[must_use]
+    pub fn live_cells(&self, side: Side) -> u32 {
+        self.live[side.index()]
+    }
+
+    /// The static evaluation for the side to move (see [`eval::static_value`]).
+    #[must_use]
+    pub fn evaluate(&self) -> i32 {
+        let s = self.to_move().index();
+        eval::static_value(self.sums[s], self.sums[1 - s])
+    }
+
+    /// The move-ordering score of the empty cell `p` for the side to move.
+    #[must_use]
+    pub fn move_score(&self, p: usize) -> i32 {
+        let s = self.to_move();
+        eval::move_score(self.info(s, p), self.info(s.other(), p))
+    }
+
+    /// Plays the side to move's stone on the empty cell `p`.
+    pub fn play(&mut self, p: usize) {
+        debug_assert!(self.is_empty(p), "play on a taken cell");
+        let side = self.to_move();
+        if self.winner.is_none() && self.info(side, p).has(flag::FIVE) {
+            self.winner = Some(side);
+        }
+        self.put(p, side);
+        #[cfg(debug_assertions)]
+        self.check();
+    }
+
+    /// Takes back the last move.
+    ///
+    /// # Panics
+    /// When no move was made since the position was built.
+    pub fn unmake(&mut self) {
+        let p = usize::from(self.moves.pop().expect("a move to take back"));
+        let side = self.to_move();
+        self.grid[p] = STONE_EMPTY;
+        self.hash ^= zobrist::key(side, self.cell(p));
+        self.winner = None;
+        self.update_lines(p, side, false);
+        self.refresh_cell(p);
+        self.update_near(p, false);
+        #[cfg(debug_assertions)]
+        self.check();
+    }
+
+    /// Places a stone of `side` on `p` and updates everything around it.
+    fn put(&mut self, p: usize, side: Side) {
+        self.grid[p] = if side == Side::X { STONE_X } else { STONE_O };
+        self.hash ^= zobrist::key(side, self.cell(p));
+        self.moves.push(p as u16);
+        self.clear_cell(p);
+        self.update_lines(p, side, true);
+        self.update_near(p, true);
+    }
+
+    /// Walks the board cells within the radius of `p` along each line, updating their keys for
+    /// a stone of `side` added or removed on `p`, and re-reading the levels of the empty ones.
+    fn update_lines(&mut self, p: usize, side: Side, added: bool) {
+        if let Levels::Dense(table) = &self.levels_from {
+            let table = Arc::clone(table);
+            self.update_lines_dense(p, side, added, &table);
+            return;
+        }
+        for d in 0..4 {
+            let step = self.steps[d];
+            for sign in [1isize, -1] {
+                for i in 1..=self.r {
+                    let q = p.wrapping_add_signed(sign * (i * step) as isize);
+                    match self.grid[q] {
+                        WALL => break,
+                        STONE_EMPTY => self.refresh_line(q, d),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`Position::update_lines`] with a table of every line: the keys change by one digit.
+    fn update_lines_dense(&mut self, p: usize, side: Side, added: bool, table: &[Level]) {
+        let (mine, theirs) = (side.index(), 1 - side.index());
+        let r = self.r as isize;
+        for d in 0..4 {
+            let step = self.steps[d] as isize;
+            for sign in [1isize, -1] {
+                for i in 1..=r {
+                    let q = p.wrapping_add_signed(sign * i * step);
+                    let g = self.grid[q];
+                    if g == WALL {
+                        break;
+                    }
+                    // `p` lies at offset -sign * i from `q`.
+                    let slot = pattern::offset_slot(-sign * i, self.r);
+                    let own = OWN as u32 * POW3[slot];
+                    let blocked = BLOCKED as u32 * POW3[slot];
+                    let at = q * 4 + d;
+                    let (key_mine, key_theirs) = if added {
+                        (self.keys[mine][at] + own, self.keys[theirs][at] + blocked)
+                    } else {
+                        (self.keys[mine][at] - own, self.keys[theirs][at] - blocked)
+                    };
+                    self.keys[mine][at] = key_mine;
+                    self.keys[theirs][at] = key_theirs;
+                    if g == STONE_EMPTY {
+                        self.set_level(mine, q, d, table[key_mine as usize]);
+                        self.set_level(theirs, q, d, table[key_theirs as usize]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sets the level of line `d` of the empty cell `p` for side index `s`.
+    fn set_level(&mut self, s: usize, p: usize, d: usize, level: Level) {
+        let levels = &mut self.levels[s][p];
+        if levels[d] != level {
+            levels[d] = level;
+            let info = self.infos[eval::combination(*levels)];
+            self.set_info(s, p, info);
+        }
+    }
+
+    fn update_near(&mut self, p: usize, added: bool) {
+        let pw = self.pw as isize;
+        for dr in -(NEAR as isize)..=NEAR as isize {
+            for dc in -(NEAR as isize)..=NEAR as isize {
+                let q = p.wrapping_add_signed(dr * pw + dc);
+                if added {
+                    self.near[q] += 1;
+                    if self.near[q] == 1 && self.grid[q] == STONE_EMPTY {
+                        self.candidates.insert(q);
+                    }
+                } else {
+                    self.near[q] -= 1;
+                    if self.near[q] == 0 {
+                        self.candidates.remove(q);
+                    }
+                }
+            }
+        }
+        if added {
+            self.candidates.remove(p);
+        } else if self.near[p] > 0 {
+            self.candidates.insert(p);
+        }
+    }
+
+    /// Removes an occupied cell's contributions.
+    fn clear_cell(&mut self, p: usize) {
+        for s in Side::BOTH {
+            self.levels[s.index()][p] = [Level::None; 4];
+            self.set_info(s.index(), p, CellInfo::default());
+        }
+    }
+
+    /// Re-reads all four lines of the empty cell `p`, for both sides.
+    fn refresh_cell(&mut self, p: usize) {
+        for s in Side::BOTH {
+            let levels = std::array::from_fn(|d| self.line_level(p, d, s));
+            self.levels[s.index()][p] = levels;
+            let info = self.infos[eval::combination(levels)];
+            self.set_info(s.index(), p, info);
+        }
+    }
+
+    /// Re-reads line `d` of the empty cell `p`, for both sides.
+    fn refresh_line(&mut self, p: usize, d: usize) {
+        for s in Side::BOTH {
+            let level = self.line_level(p, d, s);
+            self.set_level(s.index(), p, d, level);
+        }
+    }
+
+    fn set_info(&mut self, s: usize, p: usize, new: CellInfo) {
+        let old = std::mem::replace(&mut self.info[s][p], new);
+        if old == new {
+            return;
+        }
+        self.sums[s] += new.value - old.value;
+        let (was_live, is_live) = (old.has(flag::LIVE), new.has(flag::LIVE));
+        if was_live != is_live {
+            if is_live {
+                self.live[s] += 1;
+            } else {
+                self.live[s] -= 1;
+            }
+        }
+        if (old.flags ^ new.flags) & !flag::LIVE != 0 {
+            for t in Threat::ALL {
+                self.threats[s][t as usize].set(p, new.has(t.flag()));
+            }
+        }
+    }
+
+    /// The level of line `d` through the empty cell `p` for `side`.
+    fn line_level(&mut self, p: usize, d: usize, side: Side) -> Level {
+        match &self.levels_from {
+            Levels::Dense(table) => table[self.keys[side.index()][p * 4 + d] as usize],
+            Levels::Memo(_) => {
+                let mut line = self.read_line(p, d, side);
+                let key = line_key(&line);
+                let (k, exact) = (self.k, self.exact);
+                let Levels::Memo(memo) = &mut self.levels_from else {
+                    unreachable!()
+                };
+                match memo.entry(key) {
+                    Entry::Occupied(e) => *e.get(),
+                    Entry::Vacant(e) => *e.insert(pattern::classify(line.cells(), k, exact)),
+                }
+            }
+        }
+    }
+
+    /// The line of `d` through `p` from `side`'s point of view, read from the grid.
+    fn read_line(&self, p: usize, d: usize, side: Side) -> Line {
+        let own = if side == Side::X { STONE_X } else { STONE_O };
+        let step = self.steps[d] as isize;
+        let r = self.r as isize;
+        let mut line = Line {
+            cells: [EMPTY; MAX_LINE],
+            len: 2 * self.r + 1,
+        };
+        for sign in [-1isize, 1] {
+            let mut blocked = false;
+            for i in 1..=r {
+                let at = (r + sign * i) as usize;
+                if !blocked {
+                    let g = self.grid[p.wrapping_add_signed(sign * i * step)];
+                    blocked = g == WALL;
+                    line.cells[at] = match g {
+                        STONE_EMPTY => EMPTY,
+                        _ if g == own => OWN,
+                        _ => BLOCKED,
+                    };
+                } else {
+                    line.cells[at] = BLOCKED;
+                }
+            }
+        }
+        line
+    }
+
+    /// The key of a line read from the grid.
+    fn fresh_key(&self, p: usize, d: usize, side: Side) -> u32 {
+        let line = self.read_line(p, d, side);
+        (0..2 * self.r)
+            .map(|slot| u32::from(line.cells[pattern::slot_index(slot, self.r)]) * POW3[slot])
+            .sum()
+    }
+
+    /// Line keys computed from the grid.
+    fn fresh_keys(&self, side: Side) -> Vec<u32> {
+        let mut keys = vec![0; self.grid.len() * 4];
+        for p in self.board_indices() {
+            for d in 0..4 {
+                keys[p * 4 + d] = self.fresh_key(p, d, side);
+            }
+        }
+        keys
+    }
+
+    /// The level of a line from the stones alone, without a table: the remembered level of the
+    /// line read from the grid (each was classified from its cells), or the classifier itself.
+    fn fresh_level(&self, p: usize, d: usize, side: Side) -> Level {
+        let mut line = self.read_line(p, d, side);
+        match &self.levels_from {
+            Levels::Memo(memo) => memo.get(&line_key(&line)).copied(),
+            Levels::Dense(_) => None,
+        }
+        .unwrap_or_else(|| pattern::classify(line.cells(), self.k, self.exact))
+    }
+
+    /// Recomputes every incremental field from the stones and compares.
+    ///
+    /// # Panics
+    /// When a field drifted from its from-scratch value: a bug in [`Position::play`] or
+    /// [`Position::unmake`].
+    pub fn check(&self) {
+        // Dense tables: every key read afresh from the grid, and the levels looked up with it.
+        let fresh_keys = match &self.levels_from {
+            Levels::Dense(table) => {
+                let keys = [self.fresh_keys(Side::X), self.fresh_keys(Side::O)];
+                assert!(self.keys == keys, "line keys drifted");
+                Some((keys, table))
+            }
+            Levels::Memo(_) => None,
+        };
+        let fresh_level = |p: usize, d: usize, s: Side| match &fresh_keys {
+            Some((keys, table)) => table[keys[s.index()][p * 4 + d] as usize],
+            None => self.fresh_level(p, d, s),
+        };
+        let mut near = vec![0u8; self.grid.len()];
+        let pw = self.pw as isize;
+        for &m in &self.moves {
+            for dr in -(NEAR as isize)..=NEAR as isize {
+                for dc in -(NEAR as isize)..=NEAR as isize {
+                    near[usize::from(m).wrapping_add_signed(dr * pw + dc)] += 1;
+                }
+            }
+        }
+        let mut sums = [0; 2];
+        let mut live = [0; 2];
+        let mut hash = 0;
+        for p in self.board_indices() {
+            let cell = self.cell(p);
+            for s in Side::BOTH {
+                let (levels, info) = if self.grid[p] == STONE_EMPTY {
+                    let levels: [Level; 4] = std::array::from_fn(|d| fresh_level(p, d, s));
+                    (levels, eval::cell_info(levels))
+                } else {
+                    ([Level::None; 4], CellInfo::default())
+                };
+                assert_eq!(
+                    self.levels[s.index()][p],
+                    levels,
+                    "levels drifted at {cell:?}"
+                );
+                assert_eq!(
+                    self.info[s.index()][p],
+                    info,
+                    "cell info drifted at {cell:?}"
+                );
+                sums[s.index()] += info.value;
+                live[s.index()] += u32::from(info.has(flag::LIVE));
+                for t in Threat::ALL {
+                    assert_eq!(
+                        self.threats[s.index()][t as usize].contains(p),
+                        info.has(t.flag()),
+                        "threat set {t:?} drifted at {cell:?}"
+                    );
+                }
+            }
+            match self.grid[p] {
+                STONE_X => hash ^= zobrist::key(Side::X, cell),
+                STONE_O => hash ^= zobrist::key(Side::O, cell),
+                _ => {}
+            }
+            assert_eq!(self.near[p], near[p], "near count drifted at {cell:?}");
+            assert_eq!(
+                self.candidates.contains(p),
+                near[p] > 0 && self.grid[p] == STONE_EMPTY,
+                "candidate set drifted at {cell:?}"
+            );
+        }
+        assert_eq!(self.sums, sums, "value sums drifted");
+        assert_eq!(self.live, live, "live counts drifted");
+        assert_eq!(self.hash, hash, "hash drifted");
+    }
+
+    /// The direction of line index `d`.
+    #[must_use]
+    pub const fn direction(d: usize) -> Direction {
+        Direction::ALL[d]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Rule, Size};
+    use crate::notation::parse_game;
+
+    fn position(size: u8, k: u32, rule: Rule, moves: &str) -> Position {
+        let v = Variant::new(Size::square(size), k, rule).unwrap();
+        Position::new(parse_game(moves, v).unwrap().board())
+    }
+
+    #[test]
+    fn an_open_three_gives_open_four_cells() {
+        // X: h8 i8 j8 on 15x15, O elsewhere.
+        let pos = position(15, 5, Rule::Freestyle, "h8 a1 i8 a3 j8 a5");
+        let cells: Vec<String> = pos
+            .threats(Side::X, Threat::OpenFour)
+            .iter()
+            .map(|p| crate::notation::format_cell(pos.cell(p), Size::square(15)))
+            .collect();
+        assert_eq!(cells, vec!["g8", "k8"]);
+        assert_eq!(pos.threats(Side::X, Threat::Four).len(), 4); // f8 g8 k8 l8
+        assert!(pos.threats(Side::X, Threat::Five).is_empty());
+        pos.check();
+    }
+
+    #[test]
+    fn play_and_unmake_restore_everything() {
+        let mut pos = position(9, 5, Rule::Exact, "e5 d4 e4 d5 e6");
+        let before = pos.clone();
+        let p = pos.index(Cell(0));
+        pos.play(p);
+        pos.check();
+        pos.unmake();
+        pos.check();
+        assert_eq!(pos.hash(), before.hash());
+        assert_eq!(pos.sums, before.sums);
+        assert_eq!(pos.keys, before.keys);
+    }
+
+    #[test]
+    fn large_k_reads_lines_from_the_grid() {
+        let mut pos = position(12, 8, Rule::Exact, "f6 g6 f7 g7 f8");
+        assert!(matches!(pos.levels_from, Levels::Memo(_)));
+        pos.check();
+        let p = pos.index(Cell(30));
+        pos.play(p);
+        pos.unmake();
+        pos.check();
+    }
+
+    #[test]
+    fn a_full_tic_tac_toe_line_is_a_dead_draw() {
+        // X O X / X O O / O X . : nobody can make three any more.
+        let v = Variant::tic_tac_toe();
+        let pos = Position::new(parse_game("a3 b3 c3 b2 a2 c2 b1 a1", v).unwrap().board());
+        assert!(pos.is_dead_draw());
+        let pos = Position::new(parse_game("b2 a1", v).unwrap().board());
+        assert!(!pos.is_dead_draw());
+    }
+}

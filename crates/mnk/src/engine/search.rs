@@ -1,0 +1,485 @@
+//! The search: negamax alpha-beta with principal-variation search, iterative deepening, the
+//! shared transposition table, threat-aware move generation, and lazy SMP over threads.
+//!
+//! # The negamax contract
+//! [`Worker::negamax`]`(depth, alpha, beta, ply)` returns a score `v` for the side to move
+//! (fail-soft): if `v <= alpha` the true value is at most `v`; if `v >= beta` it is at least
+//! `v`; otherwise `v` is the value of the position searched to `depth`. Proven wins and losses
+//! count plies from the root ([`score`](super::score)).
+//!
+//! # What a node does before searching moves
+//! 1. The mover has a winning cell: a win on the next ply.
+//! 2. The opponent has two winning cells: a loss two plies on. One: the block is forced, and
+//!    is searched without using up depth (this is the four extension: a line of fours costs
+//!    one ply per four).
+//! 3. The mover has an open four to make: a win three plies on.
+//! 4. At the horizon: the static evaluation, unless the mover has a four and a quick VCF
+//!    proves a win.
+//!
+//! # Threads
+//! With more than one thread, helpers search the same root on their own copies of the
+//! position, sharing the transposition table (lazy SMP); the main thread's result is the
+//! answer. With one thread and a depth or node limit the search is deterministic.
+
+use super::movegen::{KILLER, MoveList};
+use super::position::{Position, Threat};
+use super::score::{self, INFINITY, MAX_PLY, is_decisive, loss_in, win_in};
+use super::threats::{ThreatKind, ThreatSearch};
+use super::time::Clock;
+use super::tt::{Bound, Entry, TranspositionTable};
+use crate::game::Cell;
+use crate::search::Control;
+use crate::solve::Outcome;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Nodes between two looks at the clock and the shared stop flag.
+const POLL_EVERY: u64 = 64;
+/// Half-width of the aspiration window around the previous iteration's score.
+const ASPIRATION: i32 = 60;
+/// Late move reductions: from this depth, and after this many moves.
+const LMR_DEPTH: i32 = 3;
+const LMR_MOVES: usize = 3;
+/// Moves searched at a node below the root: this many, and this many more per ply of depth.
+const WIDTH_BASE: usize = 8;
+const WIDTH_PER_PLY: usize = 2;
+/// Nodes a VCF at the horizon may use.
+const LEAF_VCF_NODES: u64 = 48;
+/// Attacker fours a VCF at the horizon may play.
+const LEAF_VCF_DEPTH: u32 = 6;
+
+/// What the search may spend, besides the time in the [`Control`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Deepest iteration, in plies.
+    pub depth: u32,
+    /// Nodes over all threads.
+    pub nodes: Option<u64>,
+    /// Search threads.
+    pub threads: usize,
+}
+
+/// One finished iteration (or the best part of an unfinished one).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Iteration {
+    /// The depth finished.
+    pub depth: u32,
+    /// The score of the best move for the side to move.
+    pub score: i32,
+    /// The principal variation, starting with the best move.
+    pub pv: Vec<Cell>,
+    /// Nodes so far, all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+/// State shared by the threads of one search.
+pub struct Shared<'a> {
+    /// The transposition table.
+    pub tt: &'a TranspositionTable,
+    /// The caller's limits and stop signal.
+    pub control: &'a Control,
+    /// The search's clock.
+    pub clock: Clock,
+    /// Limits besides time.
+    pub limits: SearchLimits,
+    /// Set when every thread must stop.
+    pub stop: AtomicBool,
+    /// Nodes of all threads, flushed every [`POLL_EVERY`].
+    pub nodes: AtomicU64,
+}
+
+/// One search thread.
+pub struct Worker<'a> {
+    shared: &'a Shared<'a>,
+    /// The position searched (the root after every move is taken back).
+    pub pos: Position,
+    main: bool,
+    nodes: u64,
+    flushed: u64,
+    aborted: bool,
+    /// History scores of moves that caused cut-offs, by side and cell.
+    history: Vec<i32>,
+    killers: Vec<[u16; 2]>,
+    pv: Vec<Vec<u16>>,
+    lists: Vec<MoveList>,
+    leaf_vcf: ThreatSearch,
+    /// The root's moves, best first after each iteration.
+    root: Vec<usize>,
+    /// Best move, score and PV found in the current iteration so far.
+    iteration_best: Option<(i32, Vec<u16>)>,
+}
+
+impl<'a> Worker<'a> {
+    /// A worker searching `pos`; `main` is the thread whose answer counts.
+    #[must_use]
+    pub fn new(shared: &'a Shared<'a>, pos: Position, main: bool) -> Self {
+        let cells = pos.padded_len();
+        Worker {
+            shared,
+            pos,
+            main,
+            nodes: 0,
+            flushed: 0,
+            aborted: false,
+            history: vec![0; 2 * cells],
+            killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            lists: vec![MoveList::default(); MAX_PLY + 2],
+            leaf_vcf: ThreatSearch::new(ThreatKind::Vcf, u64::MAX),
+            root: Vec::new(),
+            iteration_best: None,
+        }
+    }
+
+    /// Nodes this worker visited.
+    #[must_use]
+    pub const fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether a limit or the stop signal ended the search.
+    #[must_use]
+    pub const fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// Counts a node and says whether to stop.
+    fn poll(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        let limits = &self.shared.limits;
+        if limits.threads == 1 && limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.aborted = true;
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(POLL_EVERY) {
+            let total = self.flush();
+            let stop = self.shared.stop.load(Ordering::Relaxed)
+                || limits.nodes.is_some_and(|n| total >= n)
+                || self.shared.clock.out_of_time()
+                || self.shared.control.should_stop(0);
+            if stop {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Adds this worker's new nodes to the shared count; returns the total.
+    pub fn flush(&mut self) -> u64 {
+        let delta = self.nodes - self.flushed;
+        self.flushed = self.nodes;
+        self.shared.nodes.fetch_add(delta, Ordering::Relaxed) + delta
+    }
+
+    /// Counts the nodes of a threat search run by the caller.
+    pub fn add_nodes(&mut self, nodes: u64) {
+        self.nodes += nodes;
+    }
+
+    /// Iterative deepening over `root` (the root moves, best first) from depth 1; calls
+    /// `report` after each iteration of the main thread. Returns the last iteration, or
+    /// `None` when not even depth 1 finished.
+    pub fn iterate(
+        &mut self,
+        root: Vec<usize>,
+        first_depth: u32,
+        report: &mut dyn FnMut(&Iteration),
+    ) -> Option<Iteration> {
+        self.root = root;
+        let mut last: Option<Iteration> = None;
+        let max_depth = self.shared.limits.depth.max(1);
+        let mut depth = first_depth.max(1);
+        while depth <= max_depth {
+            self.iteration_best = None;
+            let previous = last.as_ref().map(|l| l.score);
+            let score = match previous {
+                Some(prev) if depth >= 4 && !is_decisive(prev) => {
+                    let (lo, hi) = (prev - ASPIRATION, prev + ASPIRATION);
+                    let s = self.root_search(depth as i32, lo, hi);
+                    if !self.aborted && (s <= lo || s >= hi) {
+                        self.iteration_best = None;
+                        self.root_search(depth as i32, -INFINITY, INFINITY)
+                    } else {
+                        s
+                    }
+                }
+                _ => self.root_search(depth as i32, -INFINITY, INFINITY),
+            };
+            if self.aborted {
+                // A move that finished searching in this iteration beat the previous best.
+                let previous_best = last.as_ref().and_then(|l| l.pv.first()).copied();
+                if let Some((s, pv)) = self.iteration_best.take()
+                    && pv.first().map(|&p| self.pos.cell(usize::from(p))) != previous_best
+                {
+                    last = Some(self.iteration(depth - 1, s, &pv));
+                }
+                break;
+            }
+            let pv = self.pv[0].clone();
+            let it = self.iteration(depth, score, &pv);
+            if self.main {
+                report(&it);
+            }
+            // A win or loss well inside the depth will not change with more depth.
+            let settled = score::outcome(score).is_some_and(|o| match o {
+                Outcome::Win(n) | Outcome::Loss(n) => n + 1 < depth,
+                Outcome::Draw => false,
+            });
+            last = Some(it);
+            if settled || self.root.len() == 1 {
+                break;
+            }
+            if self.main && !self.shared.clock.start_another_iteration() {
+                break;
+            }
+            if self.shared.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            depth += 1;
+        }
+        last
+    }
+
+    fn iteration(&mut self, depth: u32, score: i32, pv: &[u16]) -> Iteration {
+        let total = self.flush();
+        Iteration {
+            depth,
+            score,
+            pv: pv.iter().map(|&p| self.pos.cell(usize::from(p))).collect(),
+            nodes: total,
+            elapsed: self.shared.clock.elapsed(),
+        }
+    }
+
+    /// Searches the root moves; keeps the best first.
+    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        let mut best = -INFINITY;
+        self.pv[0].clear();
+        let root = self.root.clone();
+        let mut best_index = 0;
+        for (i, &p) in root.iter().enumerate() {
+            self.pos.play(p);
+            let score = if i == 0 {
+                -self.negamax(depth - 1, -beta, -alpha, 1)
+            } else {
+                let s = -self.negamax(depth - 1, -alpha - 1, -alpha, 1);
+                if s > alpha && s < beta && !self.aborted {
+                    -self.negamax(depth - 1, -beta, -alpha, 1)
+                } else {
+                    s
+                }
+            };
+            self.pos.unmake();
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_index = i;
+                let mut pv = vec![p as u16];
+                pv.extend_from_slice(&self.pv[1]);
+                self.pv[0] = pv.clone();
+                if score > alpha {
+                    alpha = score;
+                    self.iteration_best = Some((score, pv));
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        if !self.aborted {
+            let p = self.root.remove(best_index);
+            self.root.insert(0, p);
+        }
+        best
+    }
+
+    /// The negamax search (see the module documentation for the contract).
+    pub fn negamax(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        if self.poll() {
+            return 0;
+        }
+        let me = self.pos.to_move();
+        let them = me.other();
+        if !self.pos.threats(me, Threat::Five).is_empty() {
+            return win_in(ply + 1);
+        }
+        if self.pos.is_full() || self.pos.is_dead_draw() {
+            return 0;
+        }
+        let their_fives = self.pos.threats(them, Threat::Five);
+        if their_fives.len() >= 2 {
+            return loss_in(ply + 2);
+        }
+        if let Some(block) = their_fives.first() {
+            if ply >= MAX_PLY {
+                return self.pos.evaluate();
+            }
+            self.pos.play(block);
+            let score = -self.negamax(depth, -beta, -alpha, ply + 1);
+            self.pos.unmake();
+            self.set_pv(ply, block);
+            return score;
+        }
+        if !self.pos.threats(me, Threat::OpenFour).is_empty() {
+            return win_in(ply + 3);
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.leaf(ply);
+        }
+        // Mate distance: no win before ply + 3, no loss before ply + 2.
+        alpha = alpha.max(loss_in(ply + 2));
+        beta = beta.min(win_in(ply + 3));
+        if alpha >= beta {
+            return alpha;
+        }
+        let pv_node = beta - alpha > 1;
+        let hash = self.pos.hash();
+        let entry = self.shared.tt.probe(hash, ply);
+        if let Some(e) = entry
+            && !pv_node
+            && i32::from(e.depth) >= depth
+        {
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            };
+            if cut {
+                return e.score;
+            }
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let side = me.index();
+        let killers = self.killers[ply];
+        let history = &self.history;
+        let stride = history.len() / 2;
+        list.generate(&self.pos, |p| {
+            let killer = if killers.contains(&(p as u16)) {
+                KILLER
+            } else {
+                0
+            };
+            killer + history[side * stride + p]
+        });
+        if let Some(best) = entry.and_then(|e| e.best) {
+            list.promote(self.pos.index(best));
+        }
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        // Beyond the root only the best-ordered moves are searched: the width grows with the
+        // depth left. Threat moves (the tiers above killers) are always searched.
+        let width = WIDTH_BASE + WIDTH_PER_PLY * depth.max(0) as usize;
+        for i in 0..list.len() {
+            let (p, move_score) = list.get(i);
+            if i >= width && move_score < KILLER {
+                break;
+            }
+            self.pos.play(p);
+            let score = if i == 0 {
+                -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let reduce = depth >= LMR_DEPTH && i >= LMR_MOVES && move_score < KILLER;
+                let r = if reduce {
+                    1 + i32::from(i >= 4 * LMR_MOVES)
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && r > 0 && !self.aborted {
+                    s = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && s < beta && !self.aborted {
+                    s = -self.negamax(depth - 1, -beta, -alpha, ply + 1);
+                }
+                s
+            };
+            self.pos.unmake();
+            if self.aborted {
+                self.lists[ply] = list;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(p);
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, p);
+                    if alpha >= beta {
+                        self.reward(ply, p, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            hash,
+            ply,
+            Entry {
+                best: best_move.map(|p| self.pos.cell(p)),
+                score: best,
+                depth: depth.clamp(0, 255) as u8,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// The value at the horizon: a quick VCF when the mover has fours, else the evaluation.
+    fn leaf(&mut self, ply: usize) -> i32 {
+        let me = self.pos.to_move();
+        // Within the node limit, so that it is kept exactly.
+        let left = self
+            .shared
+            .limits
+            .nodes
+            .map_or(u64::MAX, |n| n.saturating_sub(self.nodes));
+        if left > 0 && !self.pos.threats(me, Threat::Four).is_empty() {
+            self.leaf_vcf.reset(LEAF_VCF_NODES.min(left));
+            let found = self
+                .leaf_vcf
+                .search(&mut self.pos, LEAF_VCF_DEPTH, &mut || false);
+            self.nodes += self.leaf_vcf.nodes();
+            if let Some(win) = found {
+                return win_in(ply + win.plies as usize);
+            }
+        }
+        self.pos.evaluate()
+    }
+
+    fn set_pv(&mut self, ply: usize, p: usize) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(p as u16);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// A move caused a cut-off: remember it as a killer and in the history.
+    fn reward(&mut self, ply: usize, p: usize, depth: i32) {
+        let k = &mut self.killers[ply];
+        if k[0] != p as u16 {
+            k[1] = k[0];
+            k[0] = p as u16;
+        }
+        let stride = self.history.len() / 2;
+        let h = &mut self.history[self.pos.to_move().index() * stride + p];
+        *h = (*h + depth * depth).min(KILLER / 2);
+    }
+}

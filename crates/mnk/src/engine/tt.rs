@@ -1,0 +1,238 @@
+//! The transposition table: what earlier searches learned about positions, shared by all search
+//! threads without locks.
+//!
+//! Each entry is two 64-bit words. The second holds the data:
+//!
+//! | bits | field |
+//! |---|---|
+//! | 0..16 | best move: the board cell index, `0xFFFF` for none |
+//! | 16..48 | score (an `i32`), win and loss scores relative to the entry's position |
+//! | 48..56 | depth searched, in plies |
+//! | 56..58 | bound: 1 upper (score <= value), 2 lower (score >= value), 3 exact |
+//! | 58..64 | generation: the search that wrote it, modulo 64 |
+//!
+//! The first word is the position's hash XOR the data word, so an entry torn by two threads
+//! writing at once fails the key check instead of returning another position's data.
+//!
+//! Win scores count plies from the root (`MATE - ply`), which a position reached at another
+//! ply would misread; they are stored relative to the position ([`to_table`]) and turned back
+//! on reading ([`from_table`]).
+
+use super::score::{MATE, MAX_PLY};
+use crate::game::Cell;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+/// What a stored score says about the true score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true score is at most the stored one (every move failed low).
+    Upper = 1,
+    /// The true score is at least the stored one (a move failed high).
+    Lower = 2,
+    /// The stored score is exact.
+    Exact = 3,
+}
+
+/// One position's entry, as read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The best move found, if any.
+    pub best: Option<Cell>,
+    /// The score, relative to the root again (see [`from_table`]).
+    pub score: i32,
+    /// The depth it was searched to.
+    pub depth: u8,
+    /// What the score means.
+    pub bound: Bound,
+}
+
+/// Default table size.
+pub const DEFAULT_MIB: u64 = 32;
+const NO_MOVE: u64 = 0xFFFF;
+
+/// A win or loss score made relative to the position at `ply` (for storing).
+#[must_use]
+pub const fn to_table(score: i32, ply: usize) -> i32 {
+    let bound = MATE - MAX_PLY as i32;
+    if score >= bound {
+        score + ply as i32
+    } else if score <= -bound {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored score made relative to the root again, for a position at `ply`.
+#[must_use]
+pub const fn from_table(score: i32, ply: usize) -> i32 {
+    let bound = MATE - MAX_PLY as i32;
+    if score >= bound {
+        score - ply as i32
+    } else if score <= -bound {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The table: a power of two of two-word entries.
+#[derive(Debug)]
+pub struct TranspositionTable {
+    entries: Vec<[AtomicU64; 2]>,
+    generation: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// A table of at most `mib` MiB (at least one entry).
+    #[must_use]
+    pub fn new(mib: u64) -> Self {
+        let bytes = mib.saturating_mul(1 << 20).max(16);
+        let fit = bytes / 16;
+        let count = usize::try_from(1u64 << (63 - fit.leading_zeros())).unwrap_or(1 << 20);
+        TranspositionTable {
+            entries: (0..count)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    /// Number of entries.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the table has no entry (never: it has at least one).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        for e in &mut self.entries {
+            *e[0].get_mut() = 0;
+            *e[1].get_mut() = 0;
+        }
+        *self.generation.get_mut() = 0;
+    }
+
+    /// Starts a new search: older entries become the first to be replaced.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn slot(&self, hash: u64) -> &[AtomicU64; 2] {
+        // The high bits pick the slot; the full hash is checked on reading.
+        let i =
+            (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & (self.entries.len() - 1);
+        &self.entries[i]
+    }
+
+    /// The entry for a position at `ply`, if one is stored.
+    #[must_use]
+    pub fn probe(&self, hash: u64, ply: usize) -> Option<Entry> {
+        let slot = self.slot(hash);
+        let data = slot[1].load(Ordering::Relaxed);
+        let key = slot[0].load(Ordering::Relaxed);
+        if key ^ data != hash || data == 0 {
+            return None;
+        }
+        let bound = match (data >> 56) & 3 {
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            3 => Bound::Exact,
+            _ => return None,
+        };
+        let mv = data & 0xFFFF;
+        Some(Entry {
+            best: (mv != NO_MOVE).then_some(Cell(mv as u16)),
+            score: from_table((data >> 16) as u32 as i32, ply),
+            depth: (data >> 48) as u8,
+            bound,
+        })
+    }
+
+    /// Stores what a search of a position at `ply` found.
+    pub fn store(&self, hash: u64, ply: usize, entry: Entry) {
+        let slot = self.slot(hash);
+        let generation = u64::from(self.generation.load(Ordering::Relaxed) & 63);
+        let old = slot[1].load(Ordering::Relaxed);
+        let old_key = slot[0].load(Ordering::Relaxed) ^ old;
+        let same = old_key == hash;
+        let old_depth = (old >> 48) as u8;
+        let old_generation = old >> 58;
+        // Keep a deeper entry of another position written by this search.
+        if !same
+            && old != 0
+            && old_generation == generation
+            && old_depth > entry.depth.saturating_add(2)
+        {
+            return;
+        }
+        let mut best = entry.best.map_or(NO_MOVE, |c| u64::from(c.0));
+        if best == NO_MOVE && same {
+            best = old & 0xFFFF; // keep the move of an earlier search of this position
+        }
+        let score = u64::from(to_table(entry.score, ply) as u32);
+        let data = best
+            | score << 16
+            | u64::from(entry.depth) << 48
+            | (entry.bound as u64) << 56
+            | generation << 58;
+        slot[0].store(hash ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip_with_win_scores_relative_to_the_ply() {
+        let tt = TranspositionTable::new(1);
+        assert_eq!(tt.len(), 65536);
+        let win_in_3_from_ply_4 = MATE - 7;
+        tt.store(
+            42,
+            4,
+            Entry {
+                best: Some(Cell(17)),
+                score: win_in_3_from_ply_4,
+                depth: 9,
+                bound: Bound::Exact,
+            },
+        );
+        // Read at ply 6, the same position is still a win 3 plies after it.
+        let e = tt.probe(42, 6).unwrap();
+        assert_eq!(e.score, MATE - 9);
+        assert_eq!(
+            (e.best, e.depth, e.bound),
+            (Some(Cell(17)), 9, Bound::Exact)
+        );
+        assert!(tt.probe(43, 6).is_none());
+        let loss = -(MATE - 10);
+        tt.store(
+            42,
+            2,
+            Entry {
+                best: None,
+                score: loss,
+                depth: 3,
+                bound: Bound::Upper,
+            },
+        );
+        let e = tt.probe(42, 2).unwrap();
+        assert_eq!((e.score, e.best), (loss, Some(Cell(17))));
+    }
+
+    #[test]
+    fn sizes_are_powers_of_two_within_the_limit() {
+        assert_eq!(TranspositionTable::new(0).len(), 1);
+        assert_eq!(TranspositionTable::new(3).len(), 131_072);
+        assert_eq!(TranspositionTable::new(64).len(), 4 << 20);
+    }
+}

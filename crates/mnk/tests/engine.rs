@@ -1,0 +1,157 @@
+//! The engine never loses at 3x3 (exhaustively over the opponent's replies, as X and as O, at a
+//! small fixed depth), searches deterministically with a depth or node limit, always answers
+//! within tiny limits, and beats the seed players on small boards.
+
+mod common;
+
+use common::never_loses;
+use mnk::arena::{GameSetup, play_game};
+use mnk::game::{Board, Rule, Side, Size, Variant};
+use mnk::notation::parse_game;
+use mnk::players::{Player, PlayerOptions, PlayerSpec, create};
+use mnk::search::{Control, Limits};
+use std::collections::HashMap;
+use std::time::Duration;
+
+fn engine(spec: &str) -> Box<dyn Player> {
+    create(&spec.parse::<PlayerSpec>().unwrap())
+}
+
+#[test]
+fn the_engine_never_loses_tic_tac_toe_as_x_or_o() {
+    for side in Side::BOTH {
+        let mut player = engine("engine:depth=4");
+        let games = never_loses(
+            &mut Board::new(Variant::tic_tac_toe()),
+            side,
+            player.as_mut(),
+            &mut HashMap::new(),
+        );
+        assert!(games > 0);
+    }
+}
+
+#[test]
+fn depth_and_node_limits_give_the_same_answer_every_time() {
+    let v = Variant::new(Size::square(9), 5, Rule::Freestyle).unwrap();
+    let game = parse_game("e5 e6 f6 d4 f5", v).unwrap();
+    for spec in ["engine:depth=3", "engine:nodes=1500"] {
+        let answers: Vec<_> = (0..2)
+            .map(|_| {
+                let mut p = engine(spec);
+                let c = p
+                    .choose(game.board(), &Control::start(&p.limits()))
+                    .unwrap();
+                (c.cell, c.nodes, c.value)
+            })
+            .collect();
+        assert_eq!(answers[0], answers[1], "{spec}");
+    }
+}
+
+#[test]
+fn a_node_limit_is_kept() {
+    let v = Variant::new(Size::square(9), 5, Rule::Freestyle).unwrap();
+    let game = parse_game("e5 e6 f6 d4 f5", v).unwrap();
+    for limit in [1, 10, 100, 1000] {
+        let mut p = engine(&format!("engine:nodes={limit}"));
+        let c = p
+            .choose(game.board(), &Control::start(&p.limits()))
+            .unwrap();
+        assert!(c.nodes <= limit, "{} > {limit}", c.nodes);
+    }
+}
+
+#[test]
+fn a_move_comes_back_however_little_time_there_is() {
+    let v = Variant::new(Size::square(20), 5, Rule::Exact).unwrap();
+    let game = parse_game("j10 k11 k10 j11", v).unwrap();
+    for limits in [
+        Limits {
+            time: Some(Duration::ZERO),
+            ..Limits::default()
+        },
+        Limits {
+            nodes: Some(1),
+            ..Limits::default()
+        },
+    ] {
+        let mut p = create(&PlayerSpec {
+            name: "engine",
+            options: PlayerOptions::default(),
+        });
+        let c = p.choose(game.board(), &Control::start(&limits)).unwrap();
+        assert!(game.board().is_empty(c.cell));
+    }
+}
+
+#[test]
+fn two_threads_find_the_same_forced_win() {
+    // X has an open three and O has nothing: X wins by making an open four.
+    let v = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
+    let game = parse_game("h8 a1 i8 a3 j8 a5", v).unwrap();
+    let mut p = engine("engine:threads=2,depth=6");
+    let c = p.choose(game.board(), &Control::unlimited()).unwrap();
+    let cell = mnk::notation::format_cell(c.cell, v.size());
+    assert!(["g8", "k8"].contains(&cell.as_str()), "{cell}");
+    assert_eq!(c.value.map(|v| v.to_string()).as_deref(), Some("win in 3"));
+}
+
+#[test]
+fn every_board_and_k_gets_a_legal_move() {
+    for (w, h, k) in [
+        (1, 1, 1),
+        (2, 1, 2),
+        (5, 1, 3),
+        (1, 7, 4),
+        (4, 4, 4),
+        (9, 3, 3),
+        (8, 8, 7),
+    ] {
+        for rule in [Rule::Freestyle, Rule::Exact] {
+            let v = Variant::new(Size::new(w, h), k, rule).unwrap();
+            let mut board = Board::new(v);
+            let mut p = engine("engine:depth=2");
+            while !board.is_over() {
+                let c = p.choose(&board, &Control::unlimited()).unwrap();
+                board.try_play(c.cell).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn the_engine_beats_the_seed_players_on_9x9_as_x_and_as_o() {
+    let v = Variant::new(Size::square(9), 5, Rule::Freestyle).unwrap();
+    for seed in [
+        "rules",
+        "alphabeta:depth=2",
+        "gomoku-alphabeta:depth=2",
+        "gomoku-pruned:depth=2",
+    ] {
+        for engine_is_x in [true, false] {
+            let (engine, seed_spec): (PlayerSpec, PlayerSpec) =
+                ("engine:depth=2".parse().unwrap(), seed.parse().unwrap());
+            let (x, o) = if engine_is_x {
+                (engine, seed_spec)
+            } else {
+                (seed_spec, engine)
+            };
+            let record = play_game(&GameSetup {
+                variant: v,
+                opening: Vec::new(),
+                x,
+                o,
+                game_time: None,
+            })
+            .unwrap();
+            let engine_side = if engine_is_x { Side::X } else { Side::O };
+            assert_eq!(
+                record.ending.winner(),
+                Some(engine_side),
+                "engine against {seed}: {}",
+                mnk::notation::format_moves(&record.moves, v.size())
+            );
+        }
+    }
+}
