@@ -378,6 +378,29 @@ async fn think_suggests_and_plays() {
     assert_eq!(t["candidates_from"], json!("none"));
     assert!(t["note"].as_str().unwrap().contains("rules"));
 
+    // The engine's heat map on 15x15: O's four on the h file must be blocked at h12, and every
+    // other move it considers loses on the next move.
+    let id15 = new_game(
+        &app,
+        json!({"size": "15", "moves": "h7 h8 c3 h9 d3 h10 e3 h11"}),
+    )
+    .await;
+    let t = ok(
+        &app,
+        "POST",
+        &format!("/api/games/{id15}/think"),
+        Some(r#"{"player": "engine:depth=2", "analysis": true}"#),
+    )
+    .await;
+    assert_eq!(t["move"], json!("h12"));
+    assert_eq!(t["candidates_from"], json!("analysis"));
+    let candidates = t["candidates"].as_array().unwrap();
+    assert!(candidates.len() > 10, "{t}");
+    for c in candidates {
+        let lost = c["value_text"].as_str().unwrap().starts_with("loss");
+        assert_eq!(c["move"] != json!("h12"), lost, "{c}");
+    }
+
     // Playing it.
     let t = ok(&app, "POST", &uri, Some(r#"{"play": true, "version": 0}"#)).await;
     assert_eq!(t["played"], json!(true));

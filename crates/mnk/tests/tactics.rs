@@ -212,3 +212,50 @@ fn an_overline_threat_is_no_threat_under_the_exact_rule() {
     let c = ask(ENGINE, &free).unwrap();
     assert_eq!(mv(&c), "j8", "freestyle: the six must be blocked");
 }
+
+/// The engine's value of every move it considers (the heat map), by name: each move searched
+/// two plies deep (one round of [`mnk::engine::Engine::move_values`]).
+fn move_values(board: &Board) -> Vec<(String, Value)> {
+    let spec: PlayerSpec = "engine:depth=2".parse().unwrap();
+    let mut p = create(&spec);
+    p.move_values(board, &Control::unlimited())
+        .expect("the engine has move values")
+        .unwrap()
+        .into_iter()
+        .map(|(c, v)| (format_cell(c, Size::square(15)), v))
+        .collect()
+}
+
+// The heat map of the four that must be blocked: h12 is the only move that does not lose at
+// once; every other move loses to the five on the next move (two plies).
+#[test]
+fn the_heat_map_shows_the_only_block() {
+    let board = position(Rule::Freestyle, "h7 c3 d3 e3", "h8 h9 h10 h11");
+    let values = move_values(&board);
+    assert!(values.len() > 10, "{values:?}");
+    assert_eq!(values[0].0, "h12", "best first: {values:?}");
+    assert!(!matches!(values[0].1, Value::Solved(Outcome::Loss(_))));
+    for (cell, value) in &values[1..] {
+        assert_eq!(
+            *value,
+            Value::Solved(Outcome::Loss(2)),
+            "{cell} does not block the four"
+        );
+    }
+}
+
+// The heat map of the 4-3: k8 wins in five plies, as the VCF says, and no move wins faster
+// (quiet moves that keep the 4-3 in hand win more slowly).
+#[test]
+fn the_heat_map_shows_the_winning_move_first() {
+    let board = position(Rule::Freestyle, FOUR_THREE_X, FOUR_THREE_O);
+    let values = move_values(&board);
+    assert_eq!(values[0].0, "k8", "{values:?}");
+    assert_eq!(values[0].1, Value::Solved(Outcome::Win(5)));
+    assert!(
+        values[1..]
+            .iter()
+            .all(|(_, v)| !matches!(v, Value::Solved(Outcome::Win(n)) if *n <= 5)),
+        "k8 is the fastest win: {values:?}"
+    );
+}

@@ -54,6 +54,8 @@ pub const ROOT_VCT_SHARE: u32 = 15;
 pub const ROOT_VCF_DEPTH: u32 = 24;
 /// Attacker threats the root VCT may play.
 pub const ROOT_VCT_DEPTH: u32 = 8;
+/// Deepest round of [`Engine::move_values`] under a control with no time or node limit.
+pub const UNLIMITED_VALUES_DEPTH: u32 = 4;
 
 /// How the engine found its move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,6 +87,29 @@ pub struct Analysis {
     pub nodes: u64,
     /// How the move was found.
     pub method: Method,
+}
+
+/// The engine's value of every root move (see [`Engine::move_values`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MoveValues {
+    /// Each move with its score for the side that plays it, best first.
+    pub values: Vec<(Cell, i32)>,
+    /// The depth the values come from (plies from this position; 0 when not even the first
+    /// round finished and the values are those of the moves it reached).
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+}
+
+/// A score of the position after a move, for the side to move there, as the score of that
+/// move for the side that played it: negated, and a decisive score one ply further away.
+#[must_use]
+const fn one_ply_earlier(reply: i32) -> i32 {
+    match score::outcome(reply) {
+        Some(crate::solve::Outcome::Win(n)) => score::loss_in(n as usize + 1),
+        Some(crate::solve::Outcome::Loss(n)) => score::win_in(n as usize + 1),
+        _ => -reply,
+    }
 }
 
 /// Settings of the engine.
@@ -170,6 +195,75 @@ impl Engine {
         if self.table.as_ref().is_none_or(|(v, _)| *v != variant) {
             self.table = Some((variant, TranspositionTable::new(self.config.memory_mib)));
         }
+    }
+
+    /// The value of each move the engine would consider at the root, for the side that plays
+    /// it (a score on the engine's scale, decisive scores counted in plies from this position),
+    /// best first: every candidate searched with a full window, one depth after another while
+    /// `control` allows, and the values of the deepest round that finished for every move. The
+    /// heat map of a learner's view; `None` when the game is over.
+    ///
+    /// Without a time or node limit in `control` the rounds stop at depth
+    /// [`UNLIMITED_VALUES_DEPTH`] (or the engine's own depth, when lower).
+    pub fn move_values(&mut self, board: &Board, control: &Control) -> Option<MoveValues> {
+        if board.is_over() {
+            return None;
+        }
+        let clock = Clock::new(control);
+        let pos = Position::new(board);
+        let mut list = MoveList::default();
+        list.generate(&pos, |_| 0);
+        let moves: Vec<Cell> = list.iter().map(|p| pos.cell(p)).collect();
+        let saved = self.config;
+        let listener = self.listener.take();
+        let bounded = control.deadline().is_some() || control.node_limit().is_some();
+        let last_depth = if bounded {
+            saved.depth
+        } else {
+            saved.depth.min(UNLIMITED_VALUES_DEPTH)
+        };
+        let mut result = MoveValues::default();
+        let mut nodes = 0;
+        // Round `d` searches every reply `d` plies deep: the move's value at depth d + 1.
+        'rounds: for depth in 1..last_depth {
+            self.config = EngineConfig {
+                depth,
+                nodes: None,
+                threads: 1,
+                ..saved
+            };
+            let mut values = Vec::with_capacity(moves.len());
+            for &cell in &moves {
+                let mut child = board.clone();
+                if child.try_play(cell).is_err() {
+                    continue;
+                }
+                let value = match self.analyse(&child, control) {
+                    None if child.status().winner().is_some() => score::win_in(1),
+                    None => 0,
+                    Some(reply) => {
+                        nodes += reply.nodes;
+                        one_ply_earlier(reply.score)
+                    }
+                };
+                if clock.out_of_time() || control.should_stop(nodes) {
+                    // An unfinished round: keep the last whole one (or this partial first one).
+                    if result.values.is_empty() {
+                        values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+                        result.values = values;
+                    }
+                    break 'rounds;
+                }
+                values.push((cell, value));
+            }
+            values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+            result.values = values;
+            result.depth = depth + 1;
+        }
+        result.nodes = nodes;
+        self.config = saved;
+        self.listener = listener;
+        Some(result)
     }
 
     /// The best move for the side to move, within the engine's settings and `control`.

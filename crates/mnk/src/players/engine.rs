@@ -3,7 +3,7 @@
 
 use super::{Choice, Player, PlayerError, PlayerOptions, Value};
 use crate::engine::{Analysis, Engine, EngineConfig, Listener, MAX_DEPTH, score};
-use crate::game::Board;
+use crate::game::{Board, Cell};
 use crate::search::{Control, Limits};
 use std::time::Duration;
 
@@ -47,7 +47,12 @@ impl EnginePlayer {
 /// The player's value of an analysis: a solved outcome for a proven win or loss, else the score.
 #[must_use]
 pub fn value_of(analysis: &Analysis) -> Value {
-    score::outcome(analysis.score).map_or(Value::Score(analysis.score), Value::Solved)
+    score_value(analysis.score)
+}
+
+/// A solved outcome for a decisive engine score, else the score.
+fn score_value(score: i32) -> Value {
+    score::outcome(score).map_or(Value::Score(score), Value::Solved)
 }
 
 impl Player for EnginePlayer {
@@ -76,5 +81,21 @@ impl Player for EnginePlayer {
             pv: analysis.pv.clone(),
             ..Choice::new(analysis.best, analysis.nodes)
         })
+    }
+
+    /// Every move the engine considers, each searched with a full window, deeper and deeper
+    /// while `control` allows (see [`Engine::move_values`]); the other cells get no value.
+    fn move_values(
+        &mut self,
+        board: &Board,
+        control: &Control,
+    ) -> Option<Result<Vec<(Cell, Value)>, PlayerError>> {
+        let values = self.engine.move_values(board, control);
+        Some(values.map_or(Err(PlayerError::GameOver), |v| {
+            Ok(v.values
+                .into_iter()
+                .map(|(cell, s)| (cell, score_value(s)))
+                .collect())
+        }))
     }
 }
