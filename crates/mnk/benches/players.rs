@@ -22,6 +22,8 @@ fn benches(c: &mut Criterion) {
         ("gomoku-pruned", eight, "e4 d5 e5 d4"),
         ("gomoku-pruned", fifteen, "h8 h9 i9 g7"),
         ("alphabeta", fifteen, "h8 h9 i9 g7"),
+        ("engine:depth=6,memory-mb=16", fifteen, "h8 h9 i9 g7"),
+        ("vcf", fifteen, "h8 g8 i8 a1 j8 o1 k9 a15 k10 o15"),
     ];
     let mut group = c.benchmark_group("move");
     group.sample_size(10);

@@ -171,7 +171,7 @@ fn print_report(
         .iter()
         .filter(|g| matches!(g.record.ending, Ending::Forfeit(..) | Ending::Flagged(_)))
     {
-        writeln!(out, "game {}: {:?}", g.pairing.game + 1, g.record.ending)?;
+        writeln!(out, "game {}: {}", g.pairing.game + 1, g.record.ending)?;
     }
     Ok(())
 }
@@ -186,12 +186,7 @@ fn games_text(config: &MatchConfig, report: &MatchReport) -> String {
         } else {
             (&config.b, &config.a)
         };
-        let result = match &g.record.ending {
-            Ending::Won(side) => format!("{side} wins"),
-            Ending::Draw => "draw".to_string(),
-            Ending::Flagged(side) => format!("{side} lost on time"),
-            Ending::Forfeit(side, why) => format!("{side} forfeits: {why}"),
-        };
+        let result = &g.record.ending;
         text.push_str(&format!(
             "{:<60} # game {}: X {x}, O {o}: {result}; opening {} moves\n",
             format_moves(&g.record.moves, size),

@@ -31,6 +31,17 @@ impl Ending {
     }
 }
 
+impl std::fmt::Display for Ending {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Ending::Won(side) => write!(f, "{side} wins"),
+            Ending::Draw => write!(f, "draw"),
+            Ending::Flagged(side) => write!(f, "{side} lost on time"),
+            Ending::Forfeit(side, why) => write!(f, "{side} forfeits: {why}"),
+        }
+    }
+}
+
 /// One move's thinking: how long it took, and the per-move limit it had.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Think {
