@@ -135,11 +135,7 @@ pub fn run(
                 Ok(c) => c,
                 Err(e) => {
                     writeln!(out, "{side} ({}) cannot move: {e}", spec.name)?;
-                    writeln!(
-                        out,
-                        "Moves so far: {}",
-                        format_moves(session.game.moves(), variant.size())
-                    )?;
+                    writeln!(out, "{}", moves_so_far(&session.game).trim_start())?;
                     return Err(Failure::Runtime(format!(
                         "{} could not choose a move",
                         spec.name
@@ -174,11 +170,7 @@ pub fn run(
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
             writeln!(out)?;
-            writeln!(
-                out,
-                "End of input. Moves so far: {}",
-                format_moves(session.game.moves(), variant.size())
-            )?;
+            writeln!(out, "End of input.{}", moves_so_far(&session.game))?;
             return Ok(());
         }
         if echo {
@@ -188,11 +180,7 @@ pub fn run(
         match command.as_str() {
             "" => {}
             "quit" | "bye" | "exit" | "q" => {
-                writeln!(
-                    out,
-                    "Bye. Moves so far: {}",
-                    format_moves(session.game.moves(), variant.size())
-                )?;
+                writeln!(out, "Bye.{}", moves_so_far(&session.game))?;
                 return Ok(());
             }
             "help" | "?" | "h" => writeln!(out, "{HELP}")?,
@@ -287,6 +275,18 @@ fn finish(session: &Session, out: &mut dyn Write) -> Result<(), Failure> {
     Ok(())
 }
 
+/// " Moves so far: h8 h7" to resume the game from (`--moves`), or nothing before the first move.
+fn moves_so_far(game: &Game) -> String {
+    if game.moves().is_empty() {
+        String::new()
+    } else {
+        format!(
+            " Moves so far: {}",
+            format_moves(game.moves(), game.board().variant().size())
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -339,6 +339,13 @@ mod tests {
         assert!(out.contains("b2 is already taken"), "{out}");
         assert!(out.contains("cannot read 'hello'"), "{out}");
         assert!(out.contains("Bye. Moves so far: b2"), "{out}");
+    }
+
+    #[test]
+    fn quitting_before_any_move_lists_no_moves() {
+        let (result, out) = session(&args(None, Some("human")), "quit\n");
+        assert!(result.is_ok());
+        assert!(out.trim_end().ends_with("Bye."), "{out}");
     }
 
     #[test]
