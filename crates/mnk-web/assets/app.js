@@ -39,6 +39,8 @@ function say(text) {
 // ---------------------------------------------------------------- notation
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+/// Boards up to this many columns and rows are drawn as squares with X and O marks.
+const SQUARES_UP_TO = 7;
 
 function cellName(row, col, height) {
   return LETTERS[col] + String(height - row);
@@ -121,6 +123,9 @@ function buildBoard() {
   board.innerHTML = '';
   board.style.setProperty('--cols', width);
   board.style.setProperty('--rows', height);
+  // Small boards (tic-tac-toe and its cousins) are squares with X and O marks; larger ones a
+  // go board with stones on the intersections, as gomoku players expect.
+  board.classList.toggle('boxes', Math.max(width, height) <= SQUARES_UP_TO);
   for (let r = 0; r < height; r++) {
     const label = document.createElement('div');
     label.className = 'label row';

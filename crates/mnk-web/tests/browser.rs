@@ -201,6 +201,9 @@ async fn play_tic_tac_toe_against_perfect(c: &Client, base: &str) {
     .await;
     wait_for(c, SETTLED, "the first move").await;
     assert_eq!(text(c, "#status").await, "X (you) to move");
+    // Tic-tac-toe is drawn as squares with X and O marks, not as a go board.
+    let boxes = "return document.querySelector('#board').classList.contains('boxes');";
+    assert_eq!(js(c, boxes).await, json!(true));
     // Click the first free cell of a fixed order until the game ends.
     let order = ["b2", "a1", "c3", "a3", "c1", "b1", "b3", "a2", "c2"];
     let mut clicks = 0;
@@ -298,6 +301,15 @@ async fn play_gomoku(c: &Client, base: &str) {
         "the 15x15 board",
     )
     .await;
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelector('#board').classList.contains('boxes');"
+        )
+        .await,
+        json!(false),
+        "gomoku is played on the intersections"
+    );
     wait_for(c, SETTLED, "the game").await;
     click(c, "[data-move='h8']").await;
     wait_for(
