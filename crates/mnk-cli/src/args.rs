@@ -342,8 +342,9 @@ impl LimitArgs {
 #[derive(Debug, Clone, Args)]
 pub struct BenchArgs {
     /// Search every position this many plies deeper (or shallower, when negative) than its
-    /// fixed depth; the signature is then a different number.
-    #[arg(long, allow_hyphen_values = true)]
+    /// fixed depth, -8 to 4 (each ply deeper costs a few times more); the signature is then a
+    /// different number.
+    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i32).range(-8..=4))]
     pub depth_offset: Option<i32>,
     /// Print only the last line.
     #[arg(long, short = 'q')]

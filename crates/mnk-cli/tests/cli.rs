@@ -310,6 +310,13 @@ fn bench_ends_with_its_signature_line_and_repeats_it() {
         n,
         "the node count is a signature: the same every run"
     );
+    // An offset that would search for hours is refused, saying what is accepted.
+    mnk()
+        .args(["bench", "--depth-offset", "1000"])
+        .assert()
+        .failure()
+        .code(2)
+        .stderr(predicates::str::contains("-8..=4"));
 }
 
 #[test]
