@@ -320,8 +320,8 @@ pub struct LimitArgs {
     /// Search threads, for players that can use several (engine).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Transposition table size in MiB, for players that have one.
-    #[arg(long)]
+    /// Transposition table size in MiB, for players that have one (1 to 4096).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=mnk::players::MAX_MEMORY_MIB))]
     pub memory_mb: Option<u64>,
 }
 

@@ -172,6 +172,11 @@ async fn bad_games_are_refused_with_a_reason() {
             StatusCode::BAD_REQUEST,
             "setting",
         ),
+        (
+            r#"{"players": {"o": "engine:memory-mb=4000"}}"#,
+            StatusCode::BAD_REQUEST,
+            "at most 256",
+        ),
         (r#"{"moves": "b2 b2"}"#, StatusCode::BAD_REQUEST, "taken"),
         (
             r#"{"moves": "a1 a2 b1 b2 c1 c2"}"#,
@@ -413,6 +418,11 @@ async fn think_suggests_and_plays() {
             r#"{"player": "nobody"}"#,
             StatusCode::BAD_REQUEST,
             "perfect",
+        ),
+        (
+            r#"{"player": "engine:threads=64"}"#,
+            StatusCode::BAD_REQUEST,
+            "at most 2",
         ),
         (r#"{"play": "yes"}"#, StatusCode::BAD_REQUEST, "JSON"),
         (r#"{"version": 0}"#, StatusCode::CONFLICT, "changed"),

@@ -48,13 +48,31 @@ pub fn unknown_game(id: &str) -> ApiError {
     ))
 }
 
-/// Parses a player specification, or 400 saying which players exist.
+/// The largest transposition table a player of a request may ask for (`memory-mb`), in MiB.
+pub const MAX_MEMORY_MB: u64 = 256;
+/// The most search threads a player of a request may ask for (`threads`).
+pub const MAX_THREADS: usize = 2;
+
+/// Parses a player specification, or 400 saying which players exist; settings that would let
+/// one request take the machine (a huge table, many threads) are refused.
 ///
 /// # Errors
-/// 400 for an unknown player or setting.
+/// 400 for an unknown player or setting, or a setting beyond the server's bounds.
 pub fn parse_player(text: &str) -> ApiResult<PlayerSpec> {
-    text.parse()
-        .map_err(|e| ApiError::bad_request(format!("player: {e}")))
+    let spec: PlayerSpec = text
+        .parse()
+        .map_err(|e| ApiError::bad_request(format!("player: {e}")))?;
+    if let Some(mib) = spec.options.memory_mib.filter(|&m| m > MAX_MEMORY_MB) {
+        return Err(ApiError::bad_request(format!(
+            "player: memory-mb={mib} is more than this server gives one search (at most {MAX_MEMORY_MB})"
+        )));
+    }
+    if let Some(threads) = spec.options.threads.filter(|&t| t > MAX_THREADS) {
+        return Err(ApiError::bad_request(format!(
+            "player: threads={threads} is more than this server gives one search (at most {MAX_THREADS})"
+        )));
+    }
+    Ok(spec)
 }
 
 /// A move list given as one string (`"b2 a1"`) or an array (`["b2", "a1"]`), as one string.

@@ -60,6 +60,8 @@ pub async fn index(axum::extract::State(state): State) -> Json<serde_json::Value
             "tree_nodes": l.tree_nodes,
             "tree_depth": l.tree_depth,
             "compare_ms": l.compare_time.as_millis(),
+            "max_memory_mb": super::MAX_MEMORY_MB,
+            "max_threads": super::MAX_THREADS,
         },
         "games": state.store.len(),
     }))

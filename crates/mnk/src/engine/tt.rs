@@ -48,6 +48,9 @@ pub struct Entry {
 
 /// Default table size.
 pub const DEFAULT_MIB: u64 = 32;
+/// The largest table, in MiB: a minute's search at the engine's speed fills well under a
+/// GiB, and a larger table only costs the time to clear it.
+pub const MAX_MIB: u64 = 4096;
 const NO_MOVE: u64 = 0xFFFF;
 
 /// A win or loss score made relative to the position at `ply` (for storing).
@@ -84,16 +87,21 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of at most `mib` MiB (at least one entry).
+    /// A table of at most `mib` MiB (at least one entry, at most [`MAX_MIB`]). When the
+    /// system refuses that much memory, the table is halved until it is granted: a smaller
+    /// table, never an abort.
     #[must_use]
     pub fn new(mib: u64) -> Self {
-        let bytes = mib.saturating_mul(1 << 20).max(16);
+        let bytes = mib.min(MAX_MIB).saturating_mul(1 << 20).max(16);
         let fit = bytes / 16;
-        let count = usize::try_from(1u64 << (63 - fit.leading_zeros())).unwrap_or(1 << 20);
+        let mut count = usize::try_from(1u64 << (63 - fit.leading_zeros())).unwrap_or(1 << 20);
+        let mut entries = Vec::new();
+        while entries.try_reserve_exact(count).is_err() && count > 1 {
+            count /= 2;
+        }
+        entries.extend((0..count).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
         TranspositionTable {
-            entries: (0..count)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
+            entries,
             generation: AtomicU8::new(0),
         }
     }

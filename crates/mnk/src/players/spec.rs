@@ -8,6 +8,9 @@ use std::str::FromStr;
 use std::time::Duration;
 use thiserror::Error;
 
+/// The largest table a player may be given (`memory-mb`), in MiB: the engine's own bound.
+pub const MAX_MEMORY_MIB: u64 = crate::engine::tt::MAX_MIB;
+
 /// Settings a player can be given; each player uses those that apply to it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PlayerOptions {
@@ -58,7 +61,17 @@ impl PlayerOptions {
             "threads" => {
                 self.threads = Some(usize::try_from(number(value)?).map_err(|_| bad())?.max(1))
             }
-            "memory-mb" | "memory" | "hash" => self.memory_mib = Some(number(value)?),
+            "memory-mb" | "memory" | "hash" => {
+                let mib = number(value)?;
+                if !(1..=MAX_MEMORY_MIB).contains(&mib) {
+                    return Err(SpecError::OutOfRange {
+                        key: key.to_string(),
+                        value: mib,
+                        range: format!("1 to {MAX_MEMORY_MIB}"),
+                    });
+                }
+                self.memory_mib = Some(mib);
+            }
             _ => return Err(SpecError::UnknownKey(key.to_string())),
         }
         Ok(())
@@ -83,6 +96,16 @@ pub enum SpecError {
     /// A setting no player has.
     #[error("unknown setting '{0}' for a player; the settings are: {keys}", keys = PlayerOptions::KEYS)]
     UnknownKey(String),
+    /// A number outside what the setting accepts.
+    #[error("setting '{key}' accepts {range}, not {value}")]
+    OutOfRange {
+        /// The setting.
+        key: String,
+        /// What was given.
+        value: u64,
+        /// What is accepted.
+        range: String,
+    },
     /// A setting without `=value`, or a value that is not a number.
     #[error("setting '{key}' needs a whole number, not '{value}' (e.g. depth=4)")]
     BadValue {
@@ -170,5 +193,12 @@ mod tests {
             "minimax:depth".parse::<PlayerSpec>(),
             Err(SpecError::BadValue { .. })
         ));
+        // A table the machine cannot hold (or none at all) is refused, saying the range.
+        for bad in ["engine:memory-mb=100000000", "engine:memory-mb=0"] {
+            let e = bad.parse::<PlayerSpec>().unwrap_err();
+            assert!(e.to_string().contains("1 to 4096"), "{e}");
+        }
+        let spec: PlayerSpec = "engine:memory-mb=4096".parse().unwrap();
+        assert_eq!(spec.options.memory_mib, Some(4096));
     }
 }
