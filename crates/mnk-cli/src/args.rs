@@ -317,9 +317,9 @@ pub struct LimitArgs {
     /// Node budget per move, for players that count nodes.
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Search threads, for players that can use several (engine).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Search threads, for players that can use several (engine), 1 to 256.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=mnk::players::MAX_THREADS as i64))]
+    pub threads: Option<u16>,
     /// Transposition table size in MiB, for players that have one (1 to 4096).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=mnk::players::MAX_MEMORY_MIB))]
     pub memory_mb: Option<u64>,
@@ -332,7 +332,7 @@ impl LimitArgs {
             depth: self.depth,
             nodes: self.nodes,
             time_ms: self.time_ms,
-            threads: self.threads,
+            threads: self.threads.map(usize::from),
             memory_mib: self.memory_mb,
         }
     }

@@ -166,29 +166,33 @@ function sizeBoard() {
   document.documentElement.style.setProperty('--cell', `${Math.max(14, Math.min(cell, 90))}px`);
 }
 
-/// Maps a think answer's candidates to colours: worst red, best green.
+/// A proven result in words: "win in 5", "loss in 2", "draw".
+const SOLVED = /^(?:(win|loss) in (\d+)|draw)$/;
+
+/// Maps a think answer's candidates to colours: worst red, best green. Proven wins are green
+/// and proven losses red whatever the scores around them (a player may give both: the engine
+/// proves some moves and scores the others); scores spread between.
 function heatColours(answer) {
   const list = answer.candidates || [];
   const colours = new Map();
   if (list.length === 0) return colours;
-  const values = list.map((c) => c.value);
-  let lo = Math.min(...values);
-  let hi = Math.max(...values);
+  const scores = list.filter((c) => !SOLVED.test(c.value_text)).map((c) => c.value);
+  let lo = scores.length ? Math.min(...scores) : 0;
+  let hi = scores.length ? Math.max(...scores) : 0;
   if (answer.value_scale === 'probability') { lo = Math.min(lo, 0); hi = Math.max(hi, 1); }
-  if (answer.value_scale === 'solved') { lo = -1; hi = 1; }
   for (const c of list) {
-    const t = hi > lo ? (c.value - lo) / (hi - lo) : 0.5;
+    const proven = SOLVED.exec(c.value_text);
+    let t;
+    if (proven) t = proven[1] === 'win' ? 1 : proven[1] === 'loss' ? 0 : 0.5;
+    else t = hi > lo ? (c.value - lo) / (hi - lo) : 0.5;
     colours.set(c.move, { colour: `hsl(${Math.round(t * 120)}, 70%, ${62 - 8 * t}%)`, text: shortValue(c, answer.value_scale) });
   }
   return colours;
 }
 
 function shortValue(candidate, scale) {
-  if (scale === 'solved') {
-    const m = /^(win|loss) in (\d+)/.exec(candidate.value_text);
-    if (m) return `${m[1] === 'win' ? 'W' : 'L'}${m[2]}`;
-    return candidate.value_text === 'draw' ? '=' : candidate.value_text;
-  }
+  const proven = SOLVED.exec(candidate.value_text);
+  if (proven) return proven[1] ? `${proven[1] === 'win' ? 'W' : 'L'}${proven[2]}` : '=';
   if (scale === 'probability') return candidate.value.toFixed(2);
   return String(candidate.value);
 }

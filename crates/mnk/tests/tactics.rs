@@ -259,3 +259,36 @@ fn the_heat_map_shows_the_winning_move_first() {
         "k8 is the fastest win: {values:?}"
     );
 }
+
+// The heat map within limits: depth 1 still gives every move a value; a tiny node budget gives
+// the static values (depth 1) rather than nothing, and is not overrun by more than one search.
+#[test]
+fn the_heat_map_keeps_its_limits() {
+    let board = position(Rule::Freestyle, "h7 c3 d3 e3", "h8 h9 h10 h11");
+    let spec: PlayerSpec = "engine:depth=1".parse().unwrap();
+    let mut p = create(&spec);
+    let values = p
+        .move_values(&board, &Control::unlimited())
+        .unwrap()
+        .unwrap();
+    assert!(values.len() > 10, "{values:?}");
+    let mut engine = mnk::engine::Engine::new(mnk::engine::EngineConfig::default());
+    let limits = mnk::search::Limits {
+        nodes: Some(50),
+        ..Default::default()
+    };
+    let few = engine
+        .move_values(&board, &Control::start(&limits))
+        .unwrap();
+    assert_eq!(few.values.len(), values.len());
+    assert_eq!(few.depth, 1);
+    let limits = mnk::search::Limits {
+        nodes: Some(20_000),
+        ..Default::default()
+    };
+    let some = engine
+        .move_values(&board, &Control::start(&limits))
+        .unwrap();
+    assert!(some.depth >= 2, "{some:?}");
+    assert!(some.nodes <= 20_000 + 5_000, "{some:?}");
+}

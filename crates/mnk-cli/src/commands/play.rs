@@ -135,7 +135,10 @@ pub fn run(
                 Ok(c) => c,
                 Err(e) => {
                     writeln!(out, "{side} ({}) cannot move: {e}", spec.name)?;
-                    writeln!(out, "{}", moves_so_far(&session.game).trim_start())?;
+                    let moves = moves_so_far(&session.game);
+                    if !moves.is_empty() {
+                        writeln!(out, "{}", moves.trim_start())?;
+                    }
                     return Err(Failure::Runtime(format!(
                         "{} could not choose a move",
                         spec.name

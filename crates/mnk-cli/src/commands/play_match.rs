@@ -142,7 +142,7 @@ fn print_report(
         plural(report.b_wins, "loss", "losses"),
         plural(report.draws, "draw", "draws"),
         elo.score,
-        elo.elo,
+        elo.elo + 0.0, // no "-0" for an even match
         elo.elo_error
     )?;
     for (i, spec) in [a, b].into_iter().enumerate() {

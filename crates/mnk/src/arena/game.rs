@@ -2,7 +2,7 @@
 //! clocks; every move's thinking time is recorded.
 
 use crate::game::{Cell, Game, Side, Status, Variant};
-use crate::players::{Player, PlayerError, PlayerSpec, create};
+use crate::players::{Player, PlayerSpec, create};
 use crate::search::{Budget, Control, TimeControl};
 use std::time::{Duration, Instant};
 
@@ -139,7 +139,7 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
                     );
                 }
             }
-            Err(PlayerError::GameOver) => unreachable!("the game is on"),
+            // A player that thinks the game is over while it is on is wrong: it forfeits.
             Err(e) => break Ending::Forfeit(side, format!("{}: {e}", player.name())),
         }
     };

@@ -35,6 +35,7 @@ pub use threats::{ForcedWin, ThreatKind, ThreatSearch};
 use crate::game::{Board, Cell, Variant};
 use crate::search::Control;
 use movegen::MoveList;
+use score::is_decisive;
 use search::{Shared, Worker};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use time::Clock;
@@ -94,8 +95,8 @@ pub struct Analysis {
 pub struct MoveValues {
     /// Each move with its score for the side that plays it, best first.
     pub values: Vec<(Cell, i32)>,
-    /// The depth the values come from (plies from this position; 0 when not even the first
-    /// round finished and the values are those of the moves it reached).
+    /// The depth the values come from, in plies from this position (1: the static
+    /// evaluation after each move, when not even the first round of searches finished).
     pub depth: u32,
     /// Nodes visited.
     pub nodes: u64,
@@ -200,11 +201,13 @@ impl Engine {
     /// The value of each move the engine would consider at the root, for the side that plays
     /// it (a score on the engine's scale, decisive scores counted in plies from this position),
     /// best first: every candidate searched with a full window, one depth after another while
-    /// `control` allows, and the values of the deepest round that finished for every move. The
-    /// heat map of a learner's view; `None` when the game is over.
+    /// `control` allows (the node budget shared among them), and the values of the deepest
+    /// round that finished for every move; the static evaluation after each move when not even
+    /// the first round did. The heat map of a learner's view; `None` when the game is over.
     ///
     /// Without a time or node limit in `control` the rounds stop at depth
-    /// [`UNLIMITED_VALUES_DEPTH`] (or the engine's own depth, when lower).
+    /// [`UNLIMITED_VALUES_DEPTH`] (or the engine's own depth, when lower); there is always at
+    /// least the round of depth 2.
     pub fn move_values(&mut self, board: &Board, control: &Control) -> Option<MoveValues> {
         if board.is_over() {
             return None;
@@ -225,7 +228,7 @@ impl Engine {
         let mut result = MoveValues::default();
         let mut nodes = 0;
         // Round `d` searches every reply `d` plies deep: the move's value at depth d + 1.
-        'rounds: for depth in 1..last_depth {
+        'rounds: for depth in 1..last_depth.max(2) {
             self.config = EngineConfig {
                 depth,
                 nodes: None,
@@ -234,31 +237,61 @@ impl Engine {
             };
             let mut values = Vec::with_capacity(moves.len());
             for &cell in &moves {
+                let out_of_nodes = control.node_limit().is_some_and(|n| nodes >= n);
+                if out_of_nodes || clock.out_of_time() || control.should_stop(nodes) {
+                    break 'rounds;
+                }
                 let mut child = board.clone();
                 if child.try_play(cell).is_err() {
                     continue;
                 }
-                let value = match self.analyse(&child, control) {
+                // Each move may use what is left of the node budget, no more.
+                let reply_control = match control.node_limit() {
+                    Some(limit) => control.with_node_limit(limit - nodes),
+                    None => control.clone(),
+                };
+                let value = match self.analyse(&child, &reply_control) {
                     None if child.status().winner().is_some() => score::win_in(1),
                     None => 0,
                     Some(reply) => {
                         nodes += reply.nodes;
+                        // Stopped before the round's depth (and not by a proof): unfinished.
+                        let cut = match reply.method {
+                            Method::Heuristic => true,
+                            Method::Search => reply.depth < depth && !is_decisive(reply.score),
+                            Method::Forced | Method::Vcf | Method::Vct => false,
+                        };
+                        if cut {
+                            break 'rounds;
+                        }
                         one_ply_earlier(reply.score)
                     }
                 };
-                if clock.out_of_time() || control.should_stop(nodes) {
-                    // An unfinished round: keep the last whole one (or this partial first one).
-                    if result.values.is_empty() {
-                        values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
-                        result.values = values;
-                    }
-                    break 'rounds;
-                }
                 values.push((cell, value));
             }
             values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
             result.values = values;
             result.depth = depth + 1;
+        }
+        if result.values.is_empty() {
+            // Not even the first round finished: the moves' static values, for the heat map.
+            let mut pos = Position::new(board);
+            result.values = moves
+                .iter()
+                .map(|&cell| {
+                    let p = pos.index(cell);
+                    pos.play(p);
+                    let value = if pos.winner().is_some() {
+                        score::win_in(1)
+                    } else {
+                        -pos.evaluate()
+                    };
+                    pos.unmake();
+                    (cell, value)
+                })
+                .collect();
+            result.values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+            result.depth = 1;
         }
         result.nodes = nodes;
         self.config = saved;

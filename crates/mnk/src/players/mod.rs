@@ -30,7 +30,7 @@ pub use minimax::{Minimax, MinimaxIterative};
 pub use perfect::Perfect;
 pub use rules::Rules;
 pub use seed_gomoku::{SeedGomoku, SeedProgram};
-pub use spec::{MAX_MEMORY_MIB, PlayerOptions, PlayerSpec, SpecError};
+pub use spec::{MAX_MEMORY_MIB, MAX_THREADS, PlayerOptions, PlayerSpec, SpecError};
 pub use threat::ThreatPlayer;
 
 use crate::explain::SearchObserver;

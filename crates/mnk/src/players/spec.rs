@@ -10,6 +10,8 @@ use thiserror::Error;
 
 /// The largest table a player may be given (`memory-mb`), in MiB: the engine's own bound.
 pub const MAX_MEMORY_MIB: u64 = crate::engine::tt::MAX_MIB;
+/// The most search threads a player may be given (`threads`).
+pub const MAX_THREADS: usize = 256;
 
 /// Settings a player can be given; each player uses those that apply to it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -59,7 +61,15 @@ impl PlayerOptions {
             "nodes" | "n" => self.nodes = Some(number(value)?),
             "time-ms" | "time" | "ms" => self.time_ms = Some(number(value)?),
             "threads" => {
-                self.threads = Some(usize::try_from(number(value)?).map_err(|_| bad())?.max(1))
+                let threads = number(value)?;
+                if !(1..=MAX_THREADS as u64).contains(&threads) {
+                    return Err(SpecError::OutOfRange {
+                        key: key.to_string(),
+                        value: threads,
+                        range: format!("1 to {MAX_THREADS}"),
+                    });
+                }
+                self.threads = Some(threads as usize);
             }
             "memory-mb" | "memory" | "hash" => {
                 let mib = number(value)?;
