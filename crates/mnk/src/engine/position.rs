@@ -271,6 +271,12 @@ impl Position {
         self.moves.len()
     }
 
+    /// Empty cells left.
+    #[must_use]
+    pub fn empty_cells(&self) -> usize {
+        self.to_padded.len() - self.moves.len()
+    }
+
     /// Whether every cell holds a stone.
     #[must_use]
     pub fn is_full(&self) -> bool {

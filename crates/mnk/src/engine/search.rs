@@ -40,6 +40,8 @@ const ASPIRATION: i32 = 60;
 /// Late move reductions: from this depth, and after this many moves.
 const LMR_DEPTH: i32 = 3;
 const LMR_MOVES: usize = 3;
+/// The most depth one ply can use up: one, plus the largest late move reduction (two).
+const MAX_PLY_COST: usize = 3;
 /// Moves searched at a node below the root: this many, and this many more per ply of depth.
 const WIDTH_BASE: usize = 8;
 const WIDTH_PER_PLY: usize = 2;
@@ -231,7 +233,10 @@ impl<'a> Worker<'a> {
                 Outcome::Draw => false,
             });
             last = Some(it);
-            if settled || self.root.len() == 1 {
+            // Every line already reaches the end of the game (a ply costs at most 1 + the
+            // largest reduction): deeper iterations would search the same tree.
+            let exhausted = depth as usize >= MAX_PLY_COST * self.pos.empty_cells();
+            if settled || exhausted || self.root.len() == 1 {
                 break;
             }
             if self.main && !self.shared.clock.start_another_iteration() {
