@@ -191,6 +191,9 @@ async fn screenshot(c: &Client, name: &str) {
     );
 }
 
+/// Whether the board is drawn as squares with X and O marks (small boards) or a go board.
+const BOXES: &str = "return document.querySelector('#board').classList.contains('boxes');";
+
 async fn play_tic_tac_toe_against_perfect(c: &Client, base: &str) {
     c.goto(base).await.unwrap();
     wait_for(
@@ -202,8 +205,7 @@ async fn play_tic_tac_toe_against_perfect(c: &Client, base: &str) {
     wait_for(c, SETTLED, "the first move").await;
     assert_eq!(text(c, "#status").await, "X (you) to move");
     // Tic-tac-toe is drawn as squares with X and O marks, not as a go board.
-    let boxes = "return document.querySelector('#board').classList.contains('boxes');";
-    assert_eq!(js(c, boxes).await, json!(true));
+    assert_eq!(js(c, BOXES).await, json!(true));
     // Click the first free cell of a fixed order until the game ends.
     let order = ["b2", "a1", "c3", "a3", "c1", "b1", "b3", "a2", "c2"];
     let mut clicks = 0;

@@ -273,22 +273,19 @@ fn the_heat_map_keeps_its_limits() {
         .unwrap();
     assert!(values.len() > 10, "{values:?}");
     let mut engine = mnk::engine::Engine::new(mnk::engine::EngineConfig::default());
-    let limits = mnk::search::Limits {
-        nodes: Some(50),
-        ..Default::default()
+    let mut within = |nodes: u64| {
+        let limits = mnk::search::Limits {
+            nodes: Some(nodes),
+            ..Default::default()
+        };
+        engine
+            .move_values(&board, &Control::start(&limits))
+            .unwrap()
     };
-    let few = engine
-        .move_values(&board, &Control::start(&limits))
-        .unwrap();
+    let few = within(50);
     assert_eq!(few.values.len(), values.len());
     assert_eq!(few.depth, 1);
-    let limits = mnk::search::Limits {
-        nodes: Some(20_000),
-        ..Default::default()
-    };
-    let some = engine
-        .move_values(&board, &Control::start(&limits))
-        .unwrap();
+    let some = within(20_000);
     assert!(some.depth >= 2, "{some:?}");
     assert!(some.nodes <= 20_000 + 5_000, "{some:?}");
 }

@@ -213,7 +213,7 @@ impl Engine {
             return None;
         }
         let clock = Clock::new(control);
-        let pos = Position::new(board);
+        let mut pos = Position::new(board);
         let mut list = MoveList::default();
         list.generate(&pos, |_| 0);
         let moves: Vec<Cell> = list.iter().map(|p| pos.cell(p)).collect();
@@ -237,8 +237,7 @@ impl Engine {
             };
             let mut values = Vec::with_capacity(moves.len());
             for &cell in &moves {
-                let out_of_nodes = control.node_limit().is_some_and(|n| nodes >= n);
-                if out_of_nodes || clock.out_of_time() || control.should_stop(nodes) {
+                if clock.out_of_time() || control.should_stop(nodes) {
                     break 'rounds;
                 }
                 let mut child = board.clone();
@@ -275,7 +274,6 @@ impl Engine {
         }
         if result.values.is_empty() {
             // Not even the first round finished: the moves' static values, for the heat map.
-            let mut pos = Position::new(board);
             result.values = moves
                 .iter()
                 .map(|&cell| {
