@@ -266,6 +266,10 @@ pub struct ServeArgs {
     /// Games kept in memory; the least recently used go first.
     #[arg(long, default_value_t = 1000)]
     pub max_games: usize,
+    /// Memory for the players' tables kept between moves, all games together, in MiB; the
+    /// games idle longest lose theirs first.
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    pub seat_memory_mb: u64,
 }
 
 /// Options of `mnk match`.

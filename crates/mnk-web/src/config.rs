@@ -25,6 +25,9 @@ pub struct Limits {
     pub tree_depth: u32,
     /// Time for each player of a side-by-side comparison.
     pub compare_time: Duration,
+    /// Bytes the players kept between moves (their tables) may hold, all games together; the
+    /// seats of the games idle longest are dropped first.
+    pub seat_memory: usize,
 }
 
 impl Default for Limits {
@@ -40,6 +43,7 @@ impl Default for Limits {
             tree_nodes: 3000,
             tree_depth: 4,
             compare_time: Duration::from_secs(2),
+            seat_memory: 1 << 30,
         }
     }
 }

@@ -1,13 +1,13 @@
 //! Running searches off the async threads: at most [`Limits::searches`] at once, each on a
-//! blocking thread, bounded in time and nodes, and stopped when its request is dropped (the
+//! blocking thread, within the server's caps, and stopped when its request is dropped (the
 //! client went away) so a slow search never holds up other requests.
 
 use crate::config::Limits;
 use crate::error::ApiError;
-use mnk::search::{self, Control};
+use mnk::players::Ask;
+use mnk::search::{self, Stop};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 
 /// Hands out search slots.
@@ -17,27 +17,13 @@ pub struct Searcher {
     limits: Limits,
 }
 
-/// Sets the stop flag when dropped: the handler's future is dropped when its client goes
-/// away, and the search on the blocking thread then stops at its next check.
-struct StopOnDrop(Arc<AtomicBool>);
+/// Sets the request's stop signal when dropped: the handler's future is dropped when its
+/// client goes away, and the search on the blocking thread then stops at its next check.
+struct StopOnDrop(Stop);
 
 impl Drop for StopOnDrop {
     fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-}
-
-/// What a job running in a search slot may spend: controls that stop with the request.
-#[derive(Debug)]
-pub struct Budget {
-    stop: Arc<AtomicBool>,
-}
-
-impl Budget {
-    /// A control starting now with `limits`, stopped early if the request goes away.
-    #[must_use]
-    pub fn control(&self, limits: &search::Limits) -> Control {
-        Control::start(limits).with_stop(Arc::clone(&self.stop))
+        self.0.set();
     }
 }
 
@@ -51,37 +37,43 @@ impl Searcher {
         }
     }
 
+    /// The caps every search runs within: the server's time and nodes.
+    #[must_use]
+    pub fn caps(&self) -> search::Limits {
+        search::Limits {
+            depth: None,
+            nodes: Some(self.limits.max_nodes),
+            time: Some(self.limits.think_time),
+        }
+    }
+
     /// The time a search may take: what it asks for, within the server's cap.
     #[must_use]
     pub fn time_for(&self, asked: Option<Duration>) -> Duration {
         asked.map_or(self.limits.think_time, |t| t.min(self.limits.think_time))
     }
 
-    /// The nodes a search may visit: what it asks for, within the server's cap.
+    /// A move asked for now, with a request's own `limits`, within the server's caps, stopped
+    /// by `stop` (the request's).
     #[must_use]
-    pub fn nodes_for(&self, asked: Option<u64>) -> u64 {
-        asked.map_or(self.limits.max_nodes, |n| n.min(self.limits.max_nodes))
-    }
-
-    /// The search limits for a player: its own, within the server's caps (or `time` when
-    /// given, also within the cap).
-    #[must_use]
-    pub fn bounded(&self, own: search::Limits, time: Option<Duration>) -> search::Limits {
-        search::Limits {
-            depth: own.depth,
-            nodes: Some(self.nodes_for(own.nodes)),
-            time: Some(self.time_for(time.or(own.time))),
+    pub fn ask(&self, limits: search::Limits, stop: &Stop) -> Ask {
+        Ask {
+            start: Instant::now(),
+            limits,
+            caps: self.caps(),
+            stop: stop.child(),
+            ..Ask::now()
         }
     }
 
-    /// Runs `job` on a blocking thread once a slot is free. The job makes its
-    /// [`Control`]s from the [`Budget`], which stops them when the request is dropped.
+    /// Runs `job` on a blocking thread once a slot is free, with the request's stop signal
+    /// (set when the request is dropped) for the searches it starts.
     ///
     /// # Errors
     /// 503 when no slot frees up within [`Limits::queue_wait`]; 500 if the job panicked.
     pub async fn run<T: Send + 'static>(
         &self,
-        job: impl FnOnce(&Budget) -> T + Send + 'static,
+        job: impl FnOnce(&Stop) -> T + Send + 'static,
     ) -> Result<T, ApiError> {
         let permit = tokio::time::timeout(
             self.limits.queue_wait,
@@ -96,13 +88,12 @@ impl Searcher {
             ))
         })?
         .map_err(|_| ApiError::busy("the server is shutting down"))?;
-        let stop = Arc::new(AtomicBool::new(false));
-        let _guard = StopOnDrop(Arc::clone(&stop));
-        let budget = Budget { stop };
+        let stop = Stop::new();
+        let _guard = StopOnDrop(stop.clone());
         tokio::task::spawn_blocking(move || {
             // The slot is held until the search really ends, not just until the client leaves.
             let _permit = permit;
-            job(&budget)
+            job(&stop)
         })
         .await
         .map_err(|e| {

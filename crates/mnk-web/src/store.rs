@@ -1,8 +1,10 @@
 //! The games in memory, by id, at most a fixed number: creating one more evicts the game
-//! used least recently.
+//! used least recently. Each game keeps the seats of the players that moved or thought in it
+//! ([`Seat`]), so their tables serve the next move; all games' seats together stay within a
+//! memory budget, the seats of the games idle longest dropped first.
 
 use mnk::game::{Game, Side};
-use mnk::players::PlayerSpec;
+use mnk::players::{PlayerSpec, Seat};
 use std::collections::HashMap;
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
@@ -40,10 +42,15 @@ impl Entry {
     }
 }
 
+/// The most seats one game keeps (its two sides and a few players asked for hints).
+pub const SEATS_PER_GAME: usize = 4;
+
 #[derive(Debug)]
 struct Slot {
     entry: Entry,
     last_used: u64,
+    /// Seats not in use by a search, with the memory each held when it came back.
+    seats: Vec<(Seat, usize)>,
 }
 
 #[derive(Debug)]
@@ -52,26 +59,98 @@ struct Inner {
     clock: u64,
 }
 
+impl Inner {
+    /// Bytes the kept seats hold.
+    fn seat_memory(&self) -> usize {
+        self.games
+            .values()
+            .flat_map(|s| &s.seats)
+            .map(|(_, bytes)| bytes)
+            .sum()
+    }
+}
+
 /// The games, behind one lock held only for quick reads and writes (never during a search).
 #[derive(Debug)]
 pub struct Store {
     inner: Mutex<Inner>,
     capacity: usize,
+    seat_memory: usize,
     ids: RandomState,
 }
 
 impl Store {
-    /// An empty store keeping at most `capacity` games (at least one).
+    /// An empty store keeping at most `capacity` games (at least one), and seats holding at
+    /// most `seat_memory` bytes in all.
     #[must_use]
-    pub fn new(capacity: usize) -> Self {
+    pub fn new(capacity: usize, seat_memory: usize) -> Self {
         Store {
             inner: Mutex::new(Inner {
                 games: HashMap::new(),
                 clock: 0,
             }),
             capacity: capacity.max(1),
+            seat_memory,
             ids: RandomState::new(),
         }
+    }
+
+    /// Takes the game's seat for `spec` out of the store (a search then uses it without the
+    /// store's lock), with `spec`'s limits; a new seat when the game keeps none that serves
+    /// it. `None` when there is no such game.
+    pub fn take_seat(&self, id: &str, spec: &PlayerSpec) -> Option<Seat> {
+        let mut inner = self.lock();
+        inner.clock += 1;
+        let clock = inner.clock;
+        let slot = inner.games.get_mut(id)?;
+        slot.last_used = clock;
+        let kept = slot
+            .seats
+            .iter()
+            .position(|(seat, _)| seat.serves(spec))
+            .map(|i| slot.seats.swap_remove(i).0);
+        let mut seat = kept.unwrap_or_else(|| Seat::new(spec.clone()));
+        seat.set_limits(spec);
+        Some(seat)
+    }
+
+    /// Gives a seat back to its game after a search (dropped if the game is gone or already
+    /// keeps one for that player). Then, while the seats of all games hold more than the
+    /// budget, the seats of the games used least recently are dropped.
+    pub fn return_seat(&self, id: &str, seat: Seat) {
+        let bytes = seat.memory();
+        let mut inner = self.lock();
+        inner.clock += 1;
+        let clock = inner.clock;
+        let Some(slot) = inner.games.get_mut(id) else {
+            return;
+        };
+        slot.last_used = clock;
+        slot.seats.retain(|(kept, _)| !kept.serves(seat.spec()));
+        slot.seats.push((seat, bytes));
+        if slot.seats.len() > SEATS_PER_GAME {
+            slot.seats.remove(0);
+        }
+        while inner.seat_memory() > self.seat_memory {
+            let idle = inner
+                .games
+                .iter()
+                .filter(|(_, s)| !s.seats.is_empty())
+                .min_by_key(|(_, s)| s.last_used)
+                .map(|(id, _)| id.clone());
+            let Some(idle) = idle else { break };
+            if let Some(slot) = inner.games.get_mut(&idle) {
+                slot.seats.clear();
+            }
+        }
+    }
+
+    /// Bytes the seats kept hold, and how many seats there are.
+    #[must_use]
+    pub fn seats(&self) -> (usize, usize) {
+        let inner = self.lock();
+        let count = inner.games.values().map(|s| s.seats.len()).sum();
+        (inner.seat_memory(), count)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
@@ -113,6 +192,7 @@ impl Store {
             Slot {
                 entry,
                 last_used: clock,
+                seats: Vec::new(),
             },
         );
         id
@@ -163,7 +243,7 @@ mod tests {
 
     #[test]
     fn the_least_recently_used_game_is_evicted_first() {
-        let store = Store::new(2);
+        let store = Store::new(2, 1 << 30);
         let a = store.insert(entry());
         let b = store.insert(entry());
         assert_ne!(a, b);
@@ -175,5 +255,41 @@ mod tests {
         assert!(store.remove(&a));
         assert!(!store.remove(&a));
         assert_eq!(a.len(), 16);
+    }
+
+    #[test]
+    fn seats_come_back_to_their_game_and_idle_games_lose_theirs_first() {
+        use mnk::game::Board;
+        use mnk::players::Ask;
+        let variant =
+            mnk::game::Variant::new(mnk::game::Size::square(15), 5, mnk::game::Rule::Freestyle)
+                .unwrap();
+        let engine: PlayerSpec = "engine:memory-mb=1,depth=1".parse().unwrap();
+        let table = {
+            let mut seat = Seat::new(engine.clone());
+            seat.choose(&Board::new(variant), &Ask::now()).unwrap();
+            seat.memory()
+        };
+        assert!(table > 0);
+        // Room for two engines' tables.
+        let store = Store::new(10, 2 * table + table / 2);
+        let ids: Vec<String> = (0..3)
+            .map(|_| store.insert(Entry::new(Game::new(variant), [None, None])))
+            .collect();
+        for id in &ids {
+            let mut seat = store.take_seat(id, &engine).unwrap();
+            seat.choose(&Board::new(variant), &Ask::now()).unwrap();
+            store.return_seat(id, seat);
+        }
+        // The first game, idle longest, lost its seat; the others kept theirs.
+        assert_eq!(store.seats(), (2 * table, 2));
+        let again = store.take_seat(&ids[2], &engine).unwrap();
+        assert!(
+            again.memory() > 0,
+            "the kept seat comes back with its table"
+        );
+        assert_eq!(store.seats().1, 1);
+        store.return_seat(&ids[2], again);
+        assert!(store.take_seat("nope", &engine).is_none());
     }
 }

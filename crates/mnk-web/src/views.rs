@@ -1,10 +1,10 @@
 //! What the API answers: games, choices and trees as JSON, moves in renju notation.
 
 use crate::store::{Entry, Seats};
-use mnk::explain::{Bound, NodeKind, TreeNode};
+use mnk::explain::{NodeKind, TreeNode};
 use mnk::game::{Board, Cell, Side, Size, Status};
 use mnk::notation::{format_cell, format_moves};
-use mnk::players::{Choice, Value};
+use mnk::search::{Bound, Choice, MoveValue, Value};
 use serde::Serialize;
 
 /// The board's dimensions.
@@ -172,16 +172,23 @@ pub struct CandidateView {
     pub value: f64,
     /// Its value in words.
     pub value_text: String,
+    /// `exact`, or `upper` (at most this) or `lower` (at least this) where the search only
+    /// bounded the move.
+    pub bound: Bound,
+    /// The depth the value comes from, in plies including the move, for players with depths.
+    pub depth: Option<u32>,
 }
 
-/// Candidates in notation.
+/// Candidates in notation, in the order given.
 #[must_use]
-pub fn candidates(list: &[(Cell, Value)], size: Size) -> Vec<CandidateView> {
+pub fn candidates(list: &[MoveValue], size: Size) -> Vec<CandidateView> {
     list.iter()
-        .map(|&(c, v)| CandidateView {
-            mv: format_cell(c, size),
-            value: v.as_number(),
-            value_text: v.to_string(),
+        .map(|m| CandidateView {
+            mv: format_cell(m.cell, size),
+            value: m.value.as_number(),
+            value_text: m.value.to_string(),
+            bound: m.bound,
+            depth: m.depth,
         })
         .collect()
 }

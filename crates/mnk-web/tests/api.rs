@@ -383,8 +383,8 @@ async fn think_suggests_and_plays() {
     assert_eq!(t["candidates_from"], json!("none"));
     assert!(t["note"].as_str().unwrap().contains("rules"));
 
-    // The engine's heat map on 15x15: O's four on the h file must be blocked at h12, and every
-    // other move it considers loses on the next move.
+    // The engine's heat map on 15x15, from the search that chose the move: O's four on the h
+    // file must be blocked at h12, and every other move it considers loses on the next move.
     let id15 = new_game(
         &app,
         json!({"size": "15", "moves": "h7 h8 c3 h9 d3 h10 e3 h11"}),
@@ -398,7 +398,8 @@ async fn think_suggests_and_plays() {
     )
     .await;
     assert_eq!(t["move"], json!("h12"));
-    assert_eq!(t["candidates_from"], json!("analysis"));
+    assert_eq!(t["candidates_from"], json!("player"));
+    assert_eq!(t["candidates"][0]["move"], json!("h12"));
     let candidates = t["candidates"].as_array().unwrap();
     assert!(candidates.len() > 10, "{t}");
     for c in candidates {

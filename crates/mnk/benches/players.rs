@@ -3,8 +3,7 @@
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use mnk::game::{Rule, Size, Variant};
 use mnk::notation::parse_game;
-use mnk::players::{PlayerSpec, create};
-use mnk::search::Control;
+use mnk::players::{Ask, PlayerSpec, Seat};
 
 fn benches(c: &mut Criterion) {
     let ttt = Variant::tic_tac_toe();
@@ -34,8 +33,8 @@ fn benches(c: &mut Criterion) {
         // A fresh player each time: no table carried over from the previous iteration.
         group.bench_function(id, |b| {
             b.iter_batched(
-                || create(&spec),
-                |mut player| player.choose(game.board(), &Control::unlimited()).unwrap(),
+                || Seat::new(spec.clone()),
+                |mut seat| seat.choose(game.board(), &Ask::now()).unwrap(),
                 BatchSize::SmallInput,
             );
         });

@@ -8,13 +8,13 @@ use common::never_loses;
 use mnk::arena::{GameSetup, play_game};
 use mnk::game::{Board, Rule, Side, Size, Variant};
 use mnk::notation::parse_game;
-use mnk::players::{Player, PlayerOptions, PlayerSpec, create};
-use mnk::search::{Control, Limits};
+use mnk::players::{Ask, PlayerSpec, Seat};
+use mnk::search::Limits;
 use std::collections::HashMap;
 use std::time::Duration;
 
-fn engine(spec: &str) -> Box<dyn Player> {
-    create(&spec.parse::<PlayerSpec>().unwrap())
+fn engine(spec: &str) -> Seat {
+    Seat::new(spec.parse::<PlayerSpec>().unwrap())
 }
 
 #[test]
@@ -24,7 +24,7 @@ fn the_engine_never_loses_tic_tac_toe_as_x_or_o() {
         let games = never_loses(
             &mut Board::new(Variant::tic_tac_toe()),
             side,
-            player.as_mut(),
+            &mut player,
             &mut HashMap::new(),
         );
         assert!(games > 0);
@@ -39,9 +39,7 @@ fn depth_and_node_limits_give_the_same_answer_every_time() {
         let answers: Vec<_> = (0..2)
             .map(|_| {
                 let mut p = engine(spec);
-                let c = p
-                    .choose(game.board(), &Control::start(&p.limits()))
-                    .unwrap();
+                let c = p.choose(game.board(), &Ask::now()).unwrap().choice;
                 (c.cell, c.nodes, c.value)
             })
             .collect();
@@ -55,9 +53,7 @@ fn a_node_limit_is_kept() {
     let game = parse_game("e5 e6 f6 d4 f5", v).unwrap();
     for limit in [1, 10, 100, 1000] {
         let mut p = engine(&format!("engine:nodes={limit}"));
-        let c = p
-            .choose(game.board(), &Control::start(&p.limits()))
-            .unwrap();
+        let c = p.choose(game.board(), &Ask::now()).unwrap().choice;
         assert!(c.nodes <= limit, "{} > {limit}", c.nodes);
     }
 }
@@ -76,11 +72,11 @@ fn a_move_comes_back_however_little_time_there_is() {
             ..Limits::default()
         },
     ] {
-        let mut p = create(&PlayerSpec {
-            name: "engine",
-            options: PlayerOptions::default(),
-        });
-        let c = p.choose(game.board(), &Control::start(&limits)).unwrap();
+        let ask = Ask {
+            limits,
+            ..Ask::now()
+        };
+        let c = engine("engine").choose(game.board(), &ask).unwrap().choice;
         assert!(game.board().is_empty(c.cell));
     }
 }
@@ -91,7 +87,7 @@ fn two_threads_find_the_same_forced_win() {
     let v = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
     let game = parse_game("h8 a1 i8 a3 j8 a5", v).unwrap();
     let mut p = engine("engine:threads=2,depth=6");
-    let c = p.choose(game.board(), &Control::unlimited()).unwrap();
+    let c = p.choose(game.board(), &Ask::now()).unwrap().choice;
     let cell = mnk::notation::format_cell(c.cell, v.size());
     assert!(["g8", "k8"].contains(&cell.as_str()), "{cell}");
     assert_eq!(c.value.map(|v| v.to_string()).as_deref(), Some("win in 3"));
@@ -113,7 +109,7 @@ fn every_board_and_k_gets_a_legal_move() {
             let mut board = Board::new(v);
             let mut p = engine("engine:depth=2");
             while !board.is_over() {
-                let c = p.choose(&board, &Control::unlimited()).unwrap();
+                let c = p.choose(&board, &Ask::now()).unwrap().choice;
                 board.try_play(c.cell).unwrap();
             }
         }
@@ -165,7 +161,7 @@ fn on_a_tiny_board_the_engine_stops_deepening_once_every_line_reaches_the_end() 
         .board()
         .clone();
     let mut player = engine("engine");
-    let choice = player.choose(&board, &Control::unlimited()).unwrap();
+    let choice = player.choose(&board, &Ask::now()).unwrap().choice;
     let depth = choice.depth.unwrap();
     assert!((1..=21).contains(&depth), "depth {depth}");
 }

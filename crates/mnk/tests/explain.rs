@@ -1,18 +1,41 @@
 //! The recorded search trees agree with the players' own decisions: the same move, value and
 //! node count, whether or not the search is observed.
 
-use mnk::explain::{Bound, ExplainError, NodeKind, TreeNode, TreeOptions, explain};
+use mnk::explain::{
+    Bound, ExplainError, Explanation, NodeKind, TreeNode, TreeOptions, choose_with_line, explain,
+};
 use mnk::game::{Board, Cell, Rule, Size, Variant};
 use mnk::notation::{parse_cell, parse_game};
-use mnk::players::{Player, PlayerSpec, Value, create};
+use mnk::players::{Ask, Choice, PlayerError, Seat, Value};
 use mnk::search::Control;
 
 fn board(variant: Variant, moves: &str) -> Board {
     parse_game(moves, variant).unwrap().board().clone()
 }
 
-fn player(spec: &str) -> Box<dyn Player> {
-    create(&spec.parse::<PlayerSpec>().unwrap())
+fn player(spec: &str) -> Seat {
+    Seat::new(spec.parse().unwrap())
+}
+
+/// The control a seat gives a search asked for now (the specification's limits).
+fn control(seat: &Seat) -> Control {
+    seat.control(&Ask::now())
+}
+
+fn choose(spec: &str, b: &Board) -> Choice {
+    player(spec).choose(b, &Ask::now()).unwrap().choice
+}
+
+fn explain_with(spec: &str, b: &Board, options: TreeOptions) -> Result<Explanation, ExplainError> {
+    let mut seat = player(spec);
+    let control = control(&seat);
+    explain(seat.player_mut(), b, &control, options)
+}
+
+fn line_of(spec: &str, b: &Board) -> Result<Choice, PlayerError> {
+    let mut seat = player(spec);
+    let control = control(&seat);
+    choose_with_line(seat.player_mut(), b, &control)
 }
 
 fn gomoku(side: u8, k: u32) -> Variant {
@@ -75,13 +98,13 @@ fn check_consistent(node: &TreeNode, max_to_move: bool) {
 fn recorded_trees_match_the_players_decisions() {
     for (spec, variant, moves) in cases() {
         let b = board(variant, moves);
-        let plain = player(spec).choose(&b, &Control::unlimited()).unwrap();
+        let plain = choose(spec, &b);
         let options = TreeOptions {
             depth: 2,
             max_nodes: 100_000,
             ..TreeOptions::default()
         };
-        let seen = explain(player(spec).as_mut(), &b, &Control::unlimited(), options).unwrap();
+        let seen = explain_with(spec, &b, options).unwrap();
         assert_eq!(
             seen.choice, plain,
             "{spec} [{moves}]: observing changed the choice"
@@ -109,13 +132,7 @@ fn recorded_trees_match_the_players_decisions() {
 #[test]
 fn minimax_children_are_its_candidates_and_tic_tac_toe_is_a_draw() {
     let b = Board::new(Variant::tic_tac_toe());
-    let seen = explain(
-        player("minimax").as_mut(),
-        &b,
-        &Control::unlimited(),
-        TreeOptions::default(),
-    )
-    .unwrap();
+    let seen = explain_with("minimax", &b, TreeOptions::default()).unwrap();
     let children: Vec<(Cell, Value)> = seen
         .tree
         .root
@@ -123,7 +140,15 @@ fn minimax_children_are_its_candidates_and_tic_tac_toe_is_a_draw() {
         .iter()
         .map(|c| (c.cell.unwrap(), c.value.unwrap()))
         .collect();
-    assert_eq!(children, seen.choice.candidates);
+    let mut candidates: Vec<(Cell, Value)> = seen
+        .choice
+        .candidates
+        .iter()
+        .map(|m| (m.cell, m.value))
+        .collect();
+    assert_eq!(candidates[0].0, seen.choice.cell, "the move played first");
+    candidates.sort_by_key(|&(c, _)| c);
+    assert_eq!(children, candidates);
     assert!(children.iter().all(|&(_, v)| v == Value::Score(0)));
     // Corner first moves: 59,705 positions below each (seed 004's tree, root excluded).
     assert_eq!(seen.tree.root.children[0].visited, 59_705);
@@ -137,13 +162,7 @@ fn alpha_beta_shows_cutoffs_bounds_and_fewer_nodes() {
         depth: 2,
         ..TreeOptions::default()
     };
-    let ab = explain(
-        player("alphabeta").as_mut(),
-        &b,
-        &Control::unlimited(),
-        options,
-    )
-    .unwrap();
+    let ab = explain_with("alphabeta", &b, options).unwrap();
     let root = &ab.tree.root;
     assert!(root.visited < 549_946 / 10, "{}", root.visited);
     // After the first move every other first move is searched with alpha = 0: a reply that
@@ -170,13 +189,7 @@ fn gametree_reuses_transpositions_and_keeps_the_seed_probabilities() {
         depth: 2,
         max_nodes: 10_000,
     };
-    let seen = explain(
-        player("gametree").as_mut(),
-        &b,
-        &Control::unlimited(),
-        options,
-    )
-    .unwrap();
+    let seen = explain_with("gametree", &b, options).unwrap();
     let focus = seen.tree.focus_node().unwrap();
     let mut transpositions = 0;
     let mut stack = vec![focus];
@@ -189,8 +202,14 @@ fn gametree_reuses_transpositions_and_keeps_the_seed_probabilities() {
     assert_eq!(seen.tree.root.children.len(), 1);
     assert_eq!(seen.tree.root.hidden, 8);
     assert_eq!(seen.tree.root.children[0].children.len(), 1);
-    let p: Vec<Value> = seen.choice.candidates.iter().map(|&(_, v)| v).collect();
-    assert_eq!(seen.tree.root.children[0].value, Some(p[2]));
+    let child = &seen.tree.root.children[0];
+    let candidate = seen
+        .choice
+        .candidates
+        .iter()
+        .find(|m| Some(m.cell) == child.cell)
+        .unwrap();
+    assert_eq!(child.value, Some(candidate.value));
     // a3 first was searched at the very start (a3 b3 c3): nothing below it is searched again.
     let reused = focus.child(Cell(0)).unwrap();
     assert_eq!(reused.kind, NodeKind::Transposition);
@@ -205,13 +224,7 @@ fn focus_depth_and_node_caps_bound_the_recording() {
         max_nodes: 50,
         ..TreeOptions::default()
     };
-    let seen = explain(
-        player("minimax").as_mut(),
-        &b,
-        &Control::unlimited(),
-        capped,
-    )
-    .unwrap();
+    let seen = explain_with("minimax", &b, capped).unwrap();
     assert_eq!(seen.tree.recorded, 50);
     assert!(seen.tree.truncated);
     assert_eq!(
@@ -230,13 +243,7 @@ fn focus_depth_and_node_caps_bound_the_recording() {
         depth: 1,
         max_nodes: 1000,
     };
-    let seen = explain(
-        player("minimax").as_mut(),
-        &b,
-        &Control::unlimited(),
-        options,
-    )
-    .unwrap();
+    let seen = explain_with("minimax", &b, options).unwrap();
     let node = seen.tree.focus_node().unwrap();
     assert_eq!(node.children.len(), 7);
     assert!(node.children.iter().all(|c| c.children.is_empty()));
@@ -253,32 +260,26 @@ fn focus_depth_and_node_caps_bound_the_recording() {
         depth: 1,
         max_nodes: 1000,
     };
-    let err = explain(
-        player("minimax").as_mut(),
-        &b,
-        &Control::unlimited(),
-        options,
-    )
-    .unwrap_err();
+    let err = explain_with("minimax", &b, options).unwrap_err();
     assert!(matches!(err, ExplainError::NotSearched { .. }), "{err}");
 }
 
 #[test]
-fn players_without_a_tree_say_so() {
-    let b = Board::new(Variant::tic_tac_toe());
-    for name in ["rules", "perfect", "minimax-iterative"] {
-        let err = explain(
-            player(name).as_mut(),
-            &b,
-            &Control::unlimited(),
-            TreeOptions::default(),
-        )
-        .unwrap_err();
-        assert!(
-            matches!(err, ExplainError::NotRecorded { .. }),
-            "{name}: {err}"
-        );
-        assert!(err.to_string().contains("alphabeta"));
+fn players_without_a_tree_say_so_and_the_catalog_says_which_do() {
+    let b = board(Variant::tic_tac_toe(), "b2");
+    for info in mnk::players::catalog() {
+        let result = explain_with(info.name, &b, TreeOptions::default());
+        if info.abilities.reports_tree {
+            assert!(result.is_ok(), "{}: {:?}", info.name, result.err());
+        } else {
+            let err = result.unwrap_err();
+            assert!(
+                matches!(err, ExplainError::NotRecorded { .. }),
+                "{}: {err}",
+                info.name
+            );
+            assert!(err.to_string().contains("does not report its search tree"));
+        }
     }
 }
 
@@ -294,36 +295,41 @@ fn full_window_move_values_agree_with_the_root_search() {
     for (spec, variant, moves) in cases {
         let b = board(variant, moves);
         let mut p = player(spec);
-        let choice = p.choose(&b, &Control::unlimited()).unwrap();
-        let values = p
-            .move_values(&b, &Control::unlimited())
+        let choice = p.choose(&b, &Ask::now()).unwrap().choice;
+        let control = control(&p);
+        let mut values = p
+            .player_mut()
+            .move_values(&b, &control)
             .expect("this player has move values")
             .unwrap();
         let max = values
             .iter()
-            .map(|&(_, v)| v.as_number())
+            .map(|m| m.value.as_number())
             .fold(f64::MIN, f64::max);
         assert_eq!(Some(max), choice.value.map(|v| v.as_number()), "{spec}");
-        let first_best = values.iter().find(|&&(_, v)| v.as_number() == max).unwrap();
-        assert_eq!(first_best.0, choice.cell, "{spec} [{moves}]");
+        let first_best = values.iter().find(|m| m.value.as_number() == max).unwrap();
+        assert_eq!(first_best.cell, choice.cell, "{spec} [{moves}]");
         if !choice.candidates.is_empty() {
+            mnk::search::sort_best_first(&mut values, Some(choice.cell));
             assert_eq!(values, choice.candidates, "{spec}");
         }
     }
+    let mut rules = player("rules");
+    let control = control(&rules);
     assert!(
-        player("rules")
-            .move_values(&Board::new(Variant::tic_tac_toe()), &Control::unlimited())
+        rules
+            .player_mut()
+            .move_values(&Board::new(Variant::tic_tac_toe()), &control)
             .is_none()
     );
 }
 
 #[test]
 fn the_expected_line_is_read_off_the_search() {
-    use mnk::explain::choose_with_line;
     use mnk::game::Status;
     // Full-depth minimax from the empty board: its line is a whole drawn game.
     let b = Board::new(Variant::tic_tac_toe());
-    let choice = choose_with_line(player("minimax").as_mut(), &b, &Control::unlimited()).unwrap();
+    let choice = line_of("minimax", &b).unwrap();
     assert_eq!(choice.pv.len(), 9, "{:?}", choice.pv);
     let mut end = b.clone();
     for &c in &choice.pv {
@@ -334,8 +340,8 @@ fn the_expected_line_is_read_off_the_search() {
     // stone, for alpha-beta as for minimax.
     let b = board(Variant::tic_tac_toe(), "a1 b1 b2 c3 a3");
     for name in ["minimax", "alphabeta"] {
-        let plain = player(name).choose(&b, &Control::unlimited()).unwrap();
-        let choice = choose_with_line(player(name).as_mut(), &b, &Control::unlimited()).unwrap();
+        let plain = choose(name, &b);
+        let choice = line_of(name, &b).unwrap();
         assert_eq!(choice.cell, plain.cell);
         assert_eq!(choice.pv[0], choice.cell);
         let mut end = b.clone();
@@ -356,14 +362,9 @@ fn the_expected_line_is_read_off_the_search() {
     }
     // Depth-limited: the line stops at the horizon.
     let b = board(gomoku(8, 5), "e4 d5 e5 d4");
-    let choice = choose_with_line(
-        player("gomoku-pruned:depth=3").as_mut(),
-        &b,
-        &Control::unlimited(),
-    )
-    .unwrap();
+    let choice = line_of("gomoku-pruned:depth=3", &b).unwrap();
     assert_eq!(choice.pv.len(), 3, "{:?}", choice.pv);
     // Players without a tree keep their own line.
-    let choice = choose_with_line(player("rules").as_mut(), &b, &Control::unlimited()).unwrap();
+    let choice = line_of("rules", &b).unwrap();
     assert_eq!(choice.pv, vec![choice.cell]);
 }

@@ -5,7 +5,7 @@ mod common;
 
 use common::never_loses;
 use mnk::game::{Board, Cell, Side, Status, Variant};
-use mnk::players::{Perfect, Player, PlayerOptions};
+use mnk::players::{Perfect, Player, PlayerOptions, Seat};
 use mnk::search::Control;
 use mnk::solve::{Outcome, Solver};
 use std::collections::HashMap;
@@ -13,7 +13,7 @@ use std::collections::HashMap;
 #[test]
 fn perfect_never_loses_tic_tac_toe_as_x_or_o() {
     for side in Side::BOTH {
-        let mut perfect = Perfect::new(PlayerOptions::default());
+        let mut perfect = Seat::new("perfect".parse().unwrap());
         let games = never_loses(
             &mut Board::new(Variant::tic_tac_toe()),
             side,

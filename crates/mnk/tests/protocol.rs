@@ -1,8 +1,7 @@
 //! The Gomocup brain's state machine, command by command, against the protocol's text.
 
 use mnk::protocol::{Brain, BrainConfig, Field, Point};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use mnk::search::Stop;
 use std::time::Instant;
 
 fn brain(player: &str) -> Brain {
@@ -397,7 +396,8 @@ fn timeout_turn_zero_plays_as_fast_as_possible() {
 
 #[test]
 fn a_stop_signal_ends_the_search_with_a_move() {
-    let stop = Arc::new(AtomicBool::new(true));
+    let stop = Stop::new();
+    stop.set();
     let mut b = brain("gomoku-pruned:depth=6").with_stop(stop);
     send(&mut b, &["START 20", "INFO timeout_turn 100000"]);
     let out = send(&mut b, &["BEGIN"]);

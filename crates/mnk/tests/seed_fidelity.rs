@@ -8,8 +8,7 @@
 
 use mnk::game::{Rule, Size, Variant};
 use mnk::notation::{format_cell, parse_game};
-use mnk::players::{PlayerOptions, PlayerSpec, Value, create};
-use mnk::search::Control;
+use mnk::players::{Ask, PlayerOptions, PlayerSpec, Seat, Value};
 use serde_json::Value as Json;
 
 struct Case {
@@ -65,9 +64,10 @@ fn check(player: &str) -> usize {
             },
         };
         let game = parse_game(&case.moves, case.variant).unwrap();
-        let choice = create(&spec)
-            .choose(game.board(), &Control::unlimited())
-            .unwrap();
+        let choice = Seat::new(spec)
+            .choose(game.board(), &Ask::now())
+            .unwrap()
+            .choice;
         let Some(expected) = &case.expected else {
             continue;
         };
@@ -160,9 +160,10 @@ fn gomoku_alphabeta_plays_the_win_the_seed_drops() {
             },
         };
         let game = parse_game(&case.moves, case.variant).unwrap();
-        let choice = create(&spec)
-            .choose(game.board(), &Control::unlimited())
-            .unwrap();
+        let choice = Seat::new(spec)
+            .choose(game.board(), &Ask::now())
+            .unwrap()
+            .choice;
         assert_eq!(choice.value, Some(Value::Score(1000)), "line {}", case.line);
         assert!(game.board().is_empty(choice.cell));
     }

@@ -8,9 +8,8 @@
 
 use mnk::game::{Board, Rule, Side, Size, Variant};
 use mnk::notation::{format_cell, parse_cell};
-use mnk::players::{Choice, PlayerError, PlayerSpec, Value, create};
-use mnk::search::Control;
-use mnk::solve::Outcome;
+use mnk::players::{Ask, Choice, PlayerError, PlayerSpec, Seat, Value};
+use mnk::search::{Bound, Limits, Outcome};
 
 /// The board with these stones, X and O alternating from the first of each list.
 fn position(rule: Rule, x: &str, o: &str) -> Board {
@@ -38,8 +37,7 @@ fn position(rule: Rule, x: &str, o: &str) -> Board {
 
 fn ask(player: &str, board: &Board) -> Result<Choice, PlayerError> {
     let spec: PlayerSpec = player.parse().unwrap();
-    let mut p = create(&spec);
-    p.choose(board, &Control::start(&p.limits()))
+    Seat::new(spec).choose(board, &Ask::now()).map(|t| t.choice)
 }
 
 fn mv(choice: &Choice) -> String {
@@ -213,17 +211,23 @@ fn an_overline_threat_is_no_threat_under_the_exact_rule() {
     assert_eq!(mv(&c), "j8", "freestyle: the six must be blocked");
 }
 
-/// The engine's value of every move it considers (the heat map), by name: each move searched
-/// two plies deep (one round of [`mnk::engine::Engine::move_values`]).
-fn move_values(board: &Board) -> Vec<(String, Value)> {
-    let spec: PlayerSpec = "engine:depth=2".parse().unwrap();
-    let mut p = create(&spec);
-    p.move_values(board, &Control::unlimited())
-        .expect("the engine has move values")
+/// The engine's move and the value its search gave every move it considered (the heat map),
+/// by name, best first.
+fn move_values(player: &str, board: &Board, limits: Limits) -> (Choice, Vec<(String, Value)>) {
+    let ask = Ask {
+        limits,
+        ..Ask::now()
+    };
+    let choice = Seat::new(player.parse().unwrap())
+        .choose(board, &ask)
         .unwrap()
-        .into_iter()
-        .map(|(c, v)| (format_cell(c, Size::square(15)), v))
-        .collect()
+        .choice;
+    let values = choice
+        .candidates
+        .iter()
+        .map(|m| (format_cell(m.cell, Size::square(15)), m.value))
+        .collect();
+    (choice, values)
 }
 
 // The heat map of the four that must be blocked: h12 is the only move that does not lose at
@@ -231,7 +235,8 @@ fn move_values(board: &Board) -> Vec<(String, Value)> {
 #[test]
 fn the_heat_map_shows_the_only_block() {
     let board = position(Rule::Freestyle, "h7 c3 d3 e3", "h8 h9 h10 h11");
-    let values = move_values(&board);
+    let (choice, values) = move_values("engine:depth=2", &board, Limits::NONE);
+    assert_eq!(mv(&choice), "h12");
     assert!(values.len() > 10, "{values:?}");
     assert_eq!(values[0].0, "h12", "best first: {values:?}");
     assert!(!matches!(values[0].1, Value::Solved(Outcome::Loss(_))));
@@ -244,12 +249,13 @@ fn the_heat_map_shows_the_only_block() {
     }
 }
 
-// The heat map of the 4-3: k8 wins in five plies, as the VCF says, and no move wins faster
-// (quiet moves that keep the 4-3 in hand win more slowly).
+// The heat map of the 4-3: k8 wins in five plies, as the VCF says; the move played is the
+// first cell of the heat map.
 #[test]
 fn the_heat_map_shows_the_winning_move_first() {
     let board = position(Rule::Freestyle, FOUR_THREE_X, FOUR_THREE_O);
-    let values = move_values(&board);
+    let (choice, values) = move_values(ENGINE, &board, Limits::NONE);
+    assert_eq!(mv(&choice), "k8");
     assert_eq!(values[0].0, "k8", "{values:?}");
     assert_eq!(values[0].1, Value::Solved(Outcome::Win(5)));
     assert!(
@@ -260,32 +266,49 @@ fn the_heat_map_shows_the_winning_move_first() {
     );
 }
 
-// The heat map within limits: depth 1 still gives every move a value; a tiny node budget gives
-// the static values (depth 1) rather than nothing, and is not overrun by more than one search.
+// The heat map of a quiet position comes from the search that chose the move: every root move
+// has a value of the depth searched, the move played is first and the best, exact, and every
+// other is exact or an upper bound; within a node budget the search keeps to it.
 #[test]
-fn the_heat_map_keeps_its_limits() {
-    let board = position(Rule::Freestyle, "h7 c3 d3 e3", "h8 h9 h10 h11");
-    let spec: PlayerSpec = "engine:depth=1".parse().unwrap();
-    let mut p = create(&spec);
-    let values = p
-        .move_values(&board, &Control::unlimited())
-        .unwrap()
-        .unwrap();
-    assert!(values.len() > 10, "{values:?}");
-    let mut engine = mnk::engine::Engine::new(mnk::engine::EngineConfig::default());
-    let mut within = |nodes: u64| {
-        let limits = mnk::search::Limits {
-            nodes: Some(nodes),
-            ..Default::default()
-        };
-        engine
-            .move_values(&board, &Control::start(&limits))
-            .unwrap()
-    };
-    let few = within(50);
-    assert_eq!(few.values.len(), values.len());
-    assert_eq!(few.depth, 1);
-    let some = within(20_000);
-    assert!(some.depth >= 2, "{some:?}");
-    assert!(some.nodes <= 20_000 + 5_000, "{some:?}");
+fn the_heat_map_is_the_search_that_chose_the_move() {
+    let board = position(Rule::Freestyle, "h8 i9 j10", "h9 g8 k11");
+    for depth in [1, 2, 4] {
+        let (choice, values) = move_values(
+            ENGINE,
+            &board,
+            Limits {
+                depth: Some(depth),
+                ..Limits::NONE
+            },
+        );
+        assert!(values.len() > 10, "{values:?}");
+        assert_eq!(values[0].0, mv(&choice), "depth {depth}");
+        assert_eq!(Some(values[0].1), choice.value);
+        let m = &choice.candidates;
+        assert_eq!(m[0].bound, Bound::Exact);
+        for other in &m[1..] {
+            assert_eq!(other.depth, Some(depth), "{other:?}");
+            assert_ne!(other.bound, Bound::Lower, "{other:?}");
+            assert_ne!(
+                other.value.compare(&m[0].value),
+                std::cmp::Ordering::Greater,
+                "{other:?} above the move played {:?}",
+                m[0]
+            );
+        }
+    }
+    for nodes in [50, 20_000] {
+        let (choice, values) = move_values(
+            "engine",
+            &board,
+            Limits {
+                nodes: Some(nodes),
+                ..Limits::NONE
+            },
+        );
+        assert!(choice.nodes <= nodes, "{} nodes", choice.nodes);
+        if let Some(first) = values.first() {
+            assert_eq!(first.0, mv(&choice));
+        }
+    }
 }

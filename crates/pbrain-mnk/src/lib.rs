@@ -102,7 +102,7 @@ where
     W: Write + ?Sized,
 {
     let switch = Arc::new(StopSwitch::default());
-    let mut brain = Brain::new(options.config()).with_stop(switch.flag());
+    let mut brain = Brain::new(options.config()).with_stop(switch.signal());
     let (sender, lines) = mpsc::channel::<(u64, String, Instant)>();
     let reader_switch = Arc::clone(&switch);
     thread::spawn(move || {

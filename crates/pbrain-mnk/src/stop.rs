@@ -3,15 +3,16 @@
 //! Lines are numbered as they are read. `END` or `YXSTOP` read as line `n` must stop the search
 //! started for any earlier line, even one that has not started yet when `n` is read, and never
 //! a search for a later line. Both threads go through one lock, so there is no window between
-//! "is a search running?" and "stop it".
+//! "is a search running?" and "stop it". The brain's searches poll children of the one
+//! [`Stop`] signal this sets directly.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use mnk::search::Stop;
+use std::sync::{Mutex, PoisonError};
 
-/// The stop flag the brain's searches poll, and the line numbers that decide it.
+/// The stop signal the brain's searches poll, and the line numbers that decide it.
 #[derive(Debug, Default)]
 pub struct StopSwitch {
-    flag: Arc<AtomicBool>,
+    stop: Stop,
     lines: Mutex<Lines>,
 }
 
@@ -24,10 +25,10 @@ struct Lines {
 }
 
 impl StopSwitch {
-    /// The flag to give the searches.
+    /// The signal to give the brain (its searches poll children of it).
     #[must_use]
-    pub fn flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.flag)
+    pub fn signal(&self) -> Stop {
+        self.stop.clone()
     }
 
     /// The reader read a stop request as line `line`.
@@ -35,7 +36,7 @@ impl StopSwitch {
         let mut lines = self.lines.lock().unwrap_or_else(PoisonError::into_inner);
         lines.stop_before = lines.stop_before.max(line);
         if lines.current < lines.stop_before {
-            self.flag.store(true, Ordering::Relaxed);
+            self.stop.set();
         }
     }
 
@@ -43,13 +44,17 @@ impl StopSwitch {
     pub fn arm(&self, line: u64) {
         let mut lines = self.lines.lock().unwrap_or_else(PoisonError::into_inner);
         lines.current = line;
-        self.flag.store(line < lines.stop_before, Ordering::Relaxed);
+        if line < lines.stop_before {
+            self.stop.set();
+        } else {
+            self.stop.clear();
+        }
     }
 
     /// Whether the current line's search must stop.
     #[must_use]
     pub fn is_set(&self) -> bool {
-        self.flag.load(Ordering::Relaxed)
+        self.stop.is_set()
     }
 }
 

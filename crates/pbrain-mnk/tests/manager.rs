@@ -10,8 +10,7 @@
 //! printed (`cargo test --release -p pbrain-mnk --test manager -- --nocapture`).
 
 use mnk::game::{Cell, Game, Rule, Side, Size, Status, Variant};
-use mnk::players::{PlayerSpec, create};
-use mnk::search::Control;
+use mnk::players::{Ask, PlayerSpec, Seat};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -201,7 +200,7 @@ fn play(brain: &mut Brain, spec: &GameSpec, previous: Option<Size>) -> GameRecor
     } else {
         game.board().to_move()
     };
-    let mut opponent = create(&spec.opponent.parse::<PlayerSpec>().unwrap());
+    let mut opponent = Seat::new(spec.opponent.parse::<PlayerSpec>().unwrap());
     let untimed = spec.timeout_match == 0;
     let mut left_ms: i64 = if untimed {
         2_147_483_647
@@ -212,10 +211,10 @@ fn play(brain: &mut Brain, spec: &GameSpec, previous: Option<Size>) -> GameRecor
     let turn_limit = Duration::from_millis(spec.timeout_turn);
     while !game.board().is_over() {
         if game.board().to_move() != brain_side {
-            let choice = opponent
-                .choose(game.board(), &Control::start(&opponent.limits()))
+            let thought = opponent
+                .choose(game.board(), &Ask::now())
                 .expect("the opponent moves");
-            game.play(choice.cell).unwrap();
+            game.play(thought.choice.cell).unwrap();
             continue;
         }
         // The brain's turn: time_left first, then the command.

@@ -4,7 +4,7 @@ use super::{Failure, millis, position, think};
 use crate::args::BestArgs;
 use crate::render::thousands;
 use mnk::notation::format_cell;
-use mnk::players::{create, strongest_for};
+use mnk::players::{Seat, strongest_for};
 use std::io::Write;
 
 pub fn run(args: &BestArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -16,9 +16,11 @@ pub fn run(args: &BestArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let mut spec = args.ai.clone().unwrap_or_else(|| strongest_for(&variant));
     spec.options = spec.options.or(args.limits.options());
-    let mut player = create(&spec);
-    let (choice, elapsed) = think(player.as_mut(), &game);
-    let choice = choice.map_err(|e| Failure::Runtime(format!("{}: {e}", spec.name)))?;
+    let mut seat = Seat::new(spec.clone());
+    seat.prepare(&variant);
+    let thought = think(&mut seat, game.board())
+        .map_err(|e| Failure::Runtime(format!("{}: {e}", spec.name)))?;
+    let (choice, elapsed) = (thought.choice, thought.time);
     let size = variant.size();
     let mv = format_cell(choice.cell, size);
     if args.json {

@@ -12,13 +12,13 @@ mod serve;
 mod solve;
 
 use crate::args::{Cli, Command, GameArgs};
-use mnk::game::{Game, Variant};
+use crate::interrupt::Searching;
+use mnk::game::{Board, Game, Variant};
 use mnk::notation::parse_game;
-use mnk::players::{Choice, Player, PlayerError};
-use mnk::search::Control;
+use mnk::players::{Ask, PlayerError, Seat, Thought};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// An error that stops a command: a bad command line (exit 2) or a failure while running (exit 1).
 #[derive(Debug)]
@@ -75,12 +75,11 @@ pub fn position(game: &GameArgs, moves: &str) -> Result<(Variant, Game), Failure
     Ok((variant, game))
 }
 
-/// Asks a player for a move, timing the search.
-pub fn think(player: &mut dyn Player, game: &Game) -> (Result<Choice, PlayerError>, Duration) {
-    let control = Control::start(&player.limits());
-    let start = Instant::now();
-    let choice = player.choose(game.board(), &control);
-    (choice, start.elapsed())
+/// Asks a seated player for a move now; Ctrl-C stops its search (it answers with the best
+/// move it has, where it has one).
+pub fn think(seat: &mut Seat, board: &Board) -> Result<Thought, PlayerError> {
+    let searching = Searching::start();
+    seat.choose(board, &Ask::now().with_stop(searching.stop()))
 }
 
 /// Milliseconds with microsecond precision, e.g. 0.412.

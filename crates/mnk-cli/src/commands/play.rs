@@ -8,8 +8,7 @@ use crate::args::{PlayArgs, SeatSpec};
 use crate::render::{self, thousands};
 use mnk::game::{Game, Side, Status};
 use mnk::notation::{format_cell, format_moves, parse_move};
-use mnk::players::{Player, PlayerSpec, create, strongest_for};
-use mnk::search::Control;
+use mnk::players::{Seat, strongest_for};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -26,37 +25,36 @@ Commands:
   help        this text
   quit, bye   leave the game";
 
-/// Someone at the board.
-enum Seat {
+/// Someone at the board: a person, or a computer player kept for the game.
+enum Occupant {
     Human,
-    Computer {
-        spec: PlayerSpec,
-        player: Box<dyn Player>,
-    },
+    Computer(Seat),
 }
 
 struct Session {
     game: Game,
-    seats: [Seat; 2],
+    seats: [Occupant; 2],
+    /// The strongest player, seated for hints on the first one.
+    hinter: Option<Seat>,
 }
 
 impl Session {
-    fn seat(&self, side: Side) -> &Seat {
+    fn seat(&self, side: Side) -> &Occupant {
         &self.seats[side.index()]
     }
 
     fn label(&self, side: Side) -> String {
         match self.seat(side) {
-            Seat::Human if self.humans() == 1 => format!("{side} (you)"),
-            Seat::Human => format!("{side}"),
-            Seat::Computer { spec, .. } => format!("{side} ({})", spec.name),
+            Occupant::Human if self.humans() == 1 => format!("{side} (you)"),
+            Occupant::Human => format!("{side}"),
+            Occupant::Computer(seat) => format!("{side} ({})", seat.spec().name),
         }
     }
 
     fn humans(&self) -> usize {
         self.seats
             .iter()
-            .filter(|s| matches!(s, Seat::Human))
+            .filter(|s| matches!(s, Occupant::Human))
             .count()
     }
 
@@ -85,18 +83,18 @@ pub fn run(
         SeatSpec::Computer(_) => SeatSpec::Human,
     });
     let seat = |s: SeatSpec| match s {
-        SeatSpec::Human => Seat::Human,
+        SeatSpec::Human => Occupant::Human,
         SeatSpec::Computer(mut spec) => {
             spec.options = spec.options.or(defaults);
-            Seat::Computer {
-                player: create(&spec),
-                spec,
-            }
+            let mut seat = Seat::new(spec);
+            seat.prepare(&variant);
+            Occupant::Computer(seat)
         }
     };
     let mut session = Session {
         game,
         seats: [seat(x), seat(o)],
+        hinter: None,
     };
     let rule = if variant.rule() == mnk::game::Rule::Exact {
         "exactly "
@@ -129,10 +127,10 @@ pub fn run(
             return finish(&session, out);
         }
         let side = board.to_move();
-        if let Seat::Computer { player, spec } = &mut session.seats[side.index()] {
-            let (choice, elapsed) = think(player.as_mut(), &session.game);
-            let choice = match choice {
-                Ok(c) => c,
+        if let Occupant::Computer(seat) = &mut session.seats[side.index()] {
+            let spec = seat.spec().clone();
+            let (choice, elapsed) = match think(seat, session.game.board()) {
+                Ok(t) => (t.choice, t.time),
                 Err(e) => {
                     writeln!(out, "{side} ({}) cannot move: {e}", spec.name)?;
                     let moves = moves_so_far(&session.game);
@@ -194,7 +192,7 @@ pub fn run(
                 format_moves(session.game.moves(), variant.size())
             )?,
             "undo" => undo(&mut session, out)?,
-            "hint" => hint(&session, out)?,
+            "hint" => hint(&mut session, out)?,
             text => match parse_move(text, session.game.board()) {
                 Ok(cell) => {
                     session
@@ -202,7 +200,9 @@ pub fn run(
                         .play(cell)
                         .map_err(|e| Failure::Runtime(e.to_string()))?;
                     let next = session.game.board().to_move();
-                    if session.game.board().is_over() || matches!(session.seat(next), Seat::Human) {
+                    if session.game.board().is_over()
+                        || matches!(session.seat(next), Occupant::Human)
+                    {
                         session.show(out)?;
                     }
                 }
@@ -218,7 +218,7 @@ fn undo(session: &mut Session, out: &mut dyn Write) -> Result<(), Failure> {
         let mut board_side = Side::X;
         let mut count = 0;
         for _ in session.game.moves() {
-            if matches!(session.seat(board_side), Seat::Human) {
+            if matches!(session.seat(board_side), Occupant::Human) {
                 count += 1;
             }
             board_side = board_side.other();
@@ -230,7 +230,10 @@ fn undo(session: &mut Session, out: &mut dyn Write) -> Result<(), Failure> {
         return Ok(());
     }
     while let Some(_cell) = session.game.undo() {
-        if matches!(session.seat(session.game.board().to_move()), Seat::Human) {
+        if matches!(
+            session.seat(session.game.board().to_move()),
+            Occupant::Human
+        ) {
             break;
         }
     }
@@ -238,20 +241,23 @@ fn undo(session: &mut Session, out: &mut dyn Write) -> Result<(), Failure> {
     Ok(())
 }
 
-fn hint(session: &Session, out: &mut dyn Write) -> Result<(), Failure> {
-    let variant = session.game.board().variant();
-    let mut spec = strongest_for(variant);
-    spec.options.time_ms = Some(HINT_TIME.as_millis() as u64);
-    let mut player = create(&spec);
-    let control = Control::start(&player.limits());
-    match player.choose(session.game.board(), &control) {
-        Ok(choice) => {
+fn hint(session: &mut Session, out: &mut dyn Write) -> Result<(), Failure> {
+    let board = session.game.board();
+    let variant = *board.variant();
+    let seat = session.hinter.get_or_insert_with(|| {
+        let mut spec = strongest_for(&variant);
+        spec.options.time_ms = Some(HINT_TIME.as_millis() as u64);
+        Seat::new(spec)
+    });
+    match think(seat, board) {
+        Ok(thought) => {
+            let choice = thought.choice;
             let value = choice.value.map(|v| format!(", {v}")).unwrap_or_default();
             writeln!(
                 out,
                 "Hint: {} ({}{value})",
                 format_cell(choice.cell, variant.size()),
-                spec.name
+                seat.spec().name
             )?;
         }
         Err(e) => writeln!(out, "No hint: {e}")?,

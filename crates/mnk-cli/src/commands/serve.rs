@@ -16,6 +16,7 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let limits = Limits {
         think_time: Duration::from_millis(args.think_ms),
         max_games: args.max_games,
+        seat_memory: usize::try_from(args.seat_memory_mb << 20).unwrap_or(usize::MAX),
         ..Limits::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

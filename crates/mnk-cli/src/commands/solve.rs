@@ -2,6 +2,7 @@
 
 use super::{Failure, human_time, millis, position};
 use crate::args::{DistanceArg, SolveArgs};
+use crate::interrupt::Searching;
 use crate::progress::Display;
 use crate::render::thousands;
 use mnk::game::{Board, Size};
@@ -9,8 +10,6 @@ use mnk::notation::format_cell;
 use mnk::search::{Control, Limits};
 use mnk::solve::{Distance, Proof, SolveError, Solver, SolverConfig, Wdl};
 use std::io::Write;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The default table limit when the machine's memory is unknown, and the cap otherwise.
@@ -45,16 +44,14 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "{e}: mnk solve handles boards up to 8x8 (64 cells)"
         ))
     })?;
-    let interrupted = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&interrupted);
-    // A second solve in one process cannot install the handler again; Ctrl-C then kills.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    // Ctrl-C stops the solve, which then says what it proved (a second Ctrl-C leaves).
+    let searching = Searching::start();
     let control = Control::start(&Limits {
         depth: None,
         nodes: args.nodes,
         time: args.time_ms.map(Duration::from_millis),
     })
-    .with_stop(Arc::clone(&interrupted));
+    .with_stop(searching.stop());
 
     let side = board.to_move().to_string();
     let display = Display::start(solver.progress(), side.clone());
@@ -109,7 +106,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
             Ok(())
         }
         Err(SolveError::Stopped { known, .. }) => {
-            let why = if interrupted.load(Ordering::Relaxed) {
+            let why = if searching.interrupted() {
                 "interrupted"
             } else {
                 "limit reached"

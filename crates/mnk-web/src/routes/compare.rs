@@ -9,9 +9,10 @@ use crate::error::{ApiError, ApiResult};
 use crate::views::ValueView;
 use axum::Json;
 use mnk::notation::format_cell;
-use mnk::players::{PlayerSpec, create};
+use mnk::players::{PlayerSpec, Seat};
+use mnk::search;
 use serde::{Deserialize, Serialize};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The players compared unless the request names others: seed 003's four programs (its game
 /// tree, minimax, alpha-beta, pruning), seed 004's minimax, seeds 000/001's alpha-beta, and
@@ -106,23 +107,25 @@ pub async fn compare(
             .time_ms
             .map_or(state.limits.compare_time, Duration::from_millis),
     ));
-    let bounds: Vec<mnk::search::Limits> = specs
-        .iter()
-        .map(|s| state.searcher.bounded(create(s).limits(), Some(time)))
-        .collect();
     let size = board.size();
+    let job_state = std::sync::Arc::clone(&state);
     let results = state
         .searcher
-        .run(move |budget| {
+        .run(move |stop| {
             specs
                 .iter()
-                .zip(&bounds)
-                .map(|(spec, limits)| {
-                    let mut player = create(spec);
-                    let start = Instant::now();
-                    let choice = player.choose(&board, &budget.control(limits));
-                    let time_ms = start.elapsed().as_micros() as f64 / 1000.0;
-                    match choice {
+                .map(|spec| {
+                    let mut seat = Seat::new(spec.clone());
+                    // Each player's own time, within the comparison's.
+                    let own = seat.limits(&mnk::players::Ask::now()).time;
+                    let limits = search::Limits {
+                        time: Some(own.map_or(time, |t| t.min(time))),
+                        ..search::Limits::NONE
+                    };
+                    let ask = job_state.searcher.ask(limits, stop);
+                    let choice = seat.choose(&board, &ask);
+                    let time_ms = ask.start.elapsed().as_micros() as f64 / 1000.0;
+                    match choice.map(|t| t.choice) {
                         Ok(c) => Row {
                             player: spec.to_string(),
                             mv: Some(format_cell(c.cell, size)),

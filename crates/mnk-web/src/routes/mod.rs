@@ -100,33 +100,25 @@ pub fn move_list(value: Option<&serde_json::Value>, field: &str) -> ApiResult<St
 }
 
 /// The player a request names, else the computer seated on the side to move, else the
-/// strongest player for the board; `depth` and `nodes` override its own settings.
+/// strongest player for the board.
 ///
 /// # Errors
 /// 400 for an unknown player or setting.
-pub fn player_for(
-    entry: &Entry,
-    asked: Option<&str>,
-    depth: Option<u32>,
-    nodes: Option<u64>,
-) -> ApiResult<PlayerSpec> {
+pub fn player_for(entry: &Entry, asked: Option<&str>) -> ApiResult<PlayerSpec> {
     let board = entry.game.board();
-    let mut spec = match asked {
-        Some(text) => parse_player(text)?,
-        None => entry
+    match asked {
+        Some(text) => parse_player(text),
+        None => Ok(entry
             .seat(board.to_move())
             .cloned()
-            .unwrap_or_else(|| strongest_for(board.variant())),
-    };
-    spec.options.depth = depth.or(spec.options.depth);
-    spec.options.nodes = nodes.or(spec.options.nodes);
-    Ok(spec)
+            .unwrap_or_else(|| strongest_for(board.variant()))),
+    }
 }
 
 /// The whole application: page, files and API, with `limits`.
 pub fn app(limits: Limits) -> Router {
     let state = Arc::new(AppState {
-        store: Store::new(limits.max_games),
+        store: Store::new(limits.max_games, limits.seat_memory),
         searcher: Searcher::new(&limits),
         limits: limits.clone(),
     });

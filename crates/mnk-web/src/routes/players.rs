@@ -3,8 +3,7 @@
 use super::State;
 use crate::views::SizeView;
 use axum::Json;
-use mnk::explain::RECORDING_PLAYERS;
-use mnk::players::catalog;
+use mnk::players::{Abilities, catalog};
 use serde::Serialize;
 
 /// One player of the catalog.
@@ -18,6 +17,47 @@ pub struct PlayerView {
     origin: &'static str,
     /// Whether `POST .../tree` can show its search tree.
     tree: bool,
+    /// What it can do.
+    abilities: AbilitiesView,
+}
+
+/// A player's abilities, as the catalog declares them.
+#[derive(Debug, Serialize)]
+pub struct AbilitiesView {
+    /// It reports the tree it searches.
+    reports_tree: bool,
+    /// Its moves come with a value for every move it considered.
+    values_with_choice: bool,
+    /// It can give the exact value of every move by an analysis of its own.
+    exact_values: bool,
+    /// It keeps its tables from move to move.
+    keeps_state: bool,
+    /// It searches on several threads.
+    threads: bool,
+    /// It has a table sized by `memory-mb`.
+    table: bool,
+    /// The largest board, in cells, it plays from the start (null: any).
+    largest_board: Option<usize>,
+    /// Its time per move when nothing else bounds it, in milliseconds.
+    default_ms: Option<u128>,
+    /// It is the strongest player, the default opponent, on boards up to this many cells.
+    strongest_up_to: Option<usize>,
+}
+
+impl AbilitiesView {
+    fn new(a: &Abilities) -> Self {
+        AbilitiesView {
+            reports_tree: a.reports_tree,
+            values_with_choice: a.values_with_choice,
+            exact_values: a.exact_values,
+            keeps_state: a.keeps_state,
+            threads: a.threads,
+            table: a.table,
+            largest_board: a.largest_board,
+            default_ms: a.default_time.map(|t| t.as_millis()),
+            strongest_up_to: a.strongest_up_to.map(|n| n.min(usize::from(u16::MAX))),
+        }
+    }
 }
 
 /// `GET /api/players`: `{"players": [...]}`.
@@ -28,7 +68,8 @@ pub async fn list() -> Json<serde_json::Value> {
             name: p.name,
             summary: p.summary,
             origin: p.origin,
-            tree: RECORDING_PLAYERS.contains(&p.name),
+            tree: p.abilities.reports_tree,
+            abilities: AbilitiesView::new(&p.abilities),
         })
         .collect();
     Json(serde_json::json!({ "players": players }))
@@ -62,6 +103,11 @@ pub async fn index(axum::extract::State(state): State) -> Json<serde_json::Value
             "compare_ms": l.compare_time.as_millis(),
             "max_memory_mb": super::MAX_MEMORY_MB,
             "max_threads": super::MAX_THREADS,
+            "seat_memory_bytes": l.seat_memory,
+        },
+        "seats": {
+            "bytes": state.store.seats().0,
+            "count": state.store.seats().1,
         },
         "games": state.store.len(),
     }))

@@ -8,12 +8,12 @@ use crate::error::{ApiError, ApiResult};
 use crate::views::{CandidateView, ChoiceView, GameView, candidates};
 use axum::Json;
 use mnk::explain::choose_with_line;
-use mnk::game::{Board, Cell};
-use mnk::players::{Player, Value, create};
-use mnk::search::{self, Control};
-use mnk::solve::Solver;
+use mnk::game::Board;
+use mnk::players::{Ask, Seat};
+use mnk::search::{self, Choice, MoveValue, PlayerError, sort_best_first};
 use serde::{Deserialize, Serialize};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 /// The longest the extra analysis (a value for every move) may take.
 const ANALYSIS_TIME: Duration = Duration::from_secs(2);
@@ -48,13 +48,14 @@ pub struct ThinkResponse {
     /// The move and what the player knows about it.
     #[serde(flatten)]
     choice: ChoiceView,
-    /// Values of the moves considered, for the side to move (the heat map).
+    /// Values of the moves considered, for the side to move (the heat map), best first, the
+    /// move chosen first among equals.
     candidates: Vec<CandidateView>,
     /// Where `candidates` come from: `player`, `analysis` or `none`.
     candidates_from: &'static str,
     /// Why there are no candidates, when there are none.
     note: Option<String>,
-    /// The time the search was allowed, in milliseconds.
+    /// The time the search was allowed, in milliseconds (0: no time limit).
     limit_ms: u128,
     /// Whether the move was played.
     played: bool,
@@ -62,38 +63,60 @@ pub struct ThinkResponse {
     game: Option<GameView>,
 }
 
-/// Values for every move from a player that did not give them with its choice.
-fn analysis(
-    player: &mut dyn Player,
+/// What the search found: the choice, the values per move and where they come from.
+struct Found {
+    choice: Choice,
+    values: Vec<MoveValue>,
+    from: &'static str,
+    note: Option<String>,
+    time: Duration,
+    limit: Option<Duration>,
+}
+
+/// The seated player's move on `board`, with its values per move: those its search gave, or
+/// (when `analyse` and it gives none) those of an exact analysis of its own, timed together.
+fn search(
+    seat: &mut Seat,
     board: &Board,
-    control: &Control,
-) -> (Vec<(Cell, Value)>, &'static str, Option<String>) {
-    let name = player.name();
-    match player.move_values(board, control) {
-        Some(Ok(values)) => (values, "analysis", None),
-        Some(Err(e)) => (Vec::new(), "none", Some(format!("no value per move: {e}"))),
-        None if name == "perfect" => {
-            match Solver::new(board.variant()).and_then(|mut s| s.analyse(board, control)) {
-                Ok(list) => (
-                    list.into_iter()
-                        .map(|(c, o)| (c, Value::Solved(o)))
-                        .collect(),
-                    "analysis",
-                    None,
-                ),
-                Err(e) => (
-                    Vec::new(),
-                    "none",
-                    Some(format!("no value per move: {e} within the analysis time")),
-                ),
+    ask: &Ask,
+    analysis: Option<Ask>,
+) -> Result<Found, PlayerError> {
+    let control = seat.control(ask);
+    let limit = seat.limits(ask).time;
+    let abilities = seat.info().abilities;
+    // With the analysis, players that report their search also show the line they expect
+    // (the ghost stones), read off the same search.
+    let choice = if analysis.is_some() && abilities.reports_tree {
+        choose_with_line(seat.player_mut(), board, &control)?
+    } else {
+        seat.player_mut().choose(board, &control)?
+    };
+    let name = seat.spec().name;
+    let mut found = Found {
+        values: choice.candidates.clone(),
+        from: "player",
+        note: None,
+        time: Duration::ZERO,
+        limit,
+        choice,
+    };
+    if found.values.is_empty() {
+        found.from = "none";
+        if let Some(analysis) = analysis {
+            let control = seat.control(&analysis);
+            match seat.player_mut().move_values(board, &control) {
+                Some(Ok(values)) => {
+                    found.values = values;
+                    found.from = "analysis";
+                }
+                Some(Err(e)) => found.note = Some(format!("no value per move: {e}")),
+                None => found.note = Some(format!("{name} gives no value to each move")),
             }
         }
-        None => (
-            Vec::new(),
-            "none",
-            Some(format!("{name} gives no value to each move")),
-        ),
     }
+    sort_best_first(&mut found.values, Some(found.choice.cell));
+    found.time = ask.start.elapsed();
+    Ok(found)
 }
 
 /// `POST /api/games/{id}/think`.
@@ -108,55 +131,45 @@ pub async fn think(
     if board.is_over() {
         return Err(ApiError::conflict("the game is over"));
     }
-    let spec = player_for(
-        &entry,
-        request.player.as_deref(),
-        request.depth,
-        request.nodes,
-    )?;
-    let mut player = create(&spec);
-    let limits = state
-        .searcher
-        .bounded(player.limits(), request.time_ms.map(Duration::from_millis));
-    let analysis_limits = search::Limits {
-        time: Some(state.searcher.time_for(Some(ANALYSIS_TIME))),
-        nodes: limits.nodes,
-        depth: None,
+    let spec = player_for(&entry, request.player.as_deref())?;
+    let asked = search::Limits {
+        depth: request.depth,
+        nodes: request.nodes,
+        time: request.time_ms.map(Duration::from_millis),
     };
+    let mut seat = state
+        .store
+        .take_seat(&id, &spec)
+        .ok_or_else(|| unknown_game(&id))?;
     let analyse = request.analysis;
     let search_board = board.clone();
-    let result = state
+    let job_state = Arc::clone(&state);
+    let job_id = id.clone();
+    let found = state
         .searcher
-        .run(move |budget| {
-            let start = Instant::now();
-            let control = budget.control(&limits);
-            // With the analysis, players that report their search also show the line they
-            // expect (the ghost stones), read off the same search.
-            let choice = if analyse {
-                choose_with_line(player.as_mut(), &search_board, &control)?
-            } else {
-                player.choose(&search_board, &control)?
-            };
-            let elapsed = start.elapsed();
-            let extra = if !choice.candidates.is_empty() {
-                (choice.candidates.clone(), "player", None)
-            } else if analyse {
-                analysis(
-                    player.as_mut(),
-                    &search_board,
-                    &budget.control(&analysis_limits),
+        .run(move |stop| {
+            let searcher = &job_state.searcher;
+            let ask = searcher.ask(asked, stop);
+            let analysis = analyse.then(|| {
+                searcher.ask(
+                    search::Limits {
+                        time: Some(ANALYSIS_TIME),
+                        ..asked
+                    },
+                    stop,
                 )
-            } else {
-                (Vec::new(), "none", None)
-            };
-            Ok((choice, elapsed, extra))
+            });
+            let found = search(&mut seat, &search_board, &ask, analysis);
+            // The seat goes back to its game, its tables ready for the next move.
+            job_state.store.return_seat(&job_id, seat);
+            found
         })
-        .await?;
-    let (choice, elapsed, (values, from, note)) =
-        result.map_err(|e| ApiError::from_player(spec.name, &e))?;
+        .await?
+        .map_err(|e| ApiError::from_player(spec.name, &e))?;
+    let choice = &found.choice;
     let size = board.size();
-    let time_ms = elapsed.as_micros() as f64 / 1000.0;
-    let view = ChoiceView::new(spec.to_string(), board.to_move(), &choice, size, time_ms);
+    let time_ms = found.time.as_micros() as f64 / 1000.0;
+    let view = ChoiceView::new(spec.to_string(), board.to_move(), choice, size, time_ms);
     let game = if request.play {
         let played = state
             .store
@@ -167,7 +180,7 @@ pub async fn think(
                     ));
                 }
                 e.game
-                    .play(choice.cell)
+                    .play(found.choice.cell)
                     .map_err(|err| ApiError::conflict(err.to_string()))?;
                 e.version += 1;
                 Ok(GameView::new(&id, e))
@@ -179,10 +192,10 @@ pub async fn think(
     };
     Ok(Json(ThinkResponse {
         choice: view,
-        candidates: candidates(&values, size),
-        candidates_from: from,
-        note,
-        limit_ms: limits.time.unwrap_or_default().as_millis(),
+        candidates: candidates(&found.values, size),
+        candidates_from: found.from,
+        note: found.note,
+        limit_ms: found.limit.unwrap_or_default().as_millis(),
         played: game.is_some(),
         game,
     }))

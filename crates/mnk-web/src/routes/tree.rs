@@ -9,10 +9,11 @@ use crate::views::{ChoiceView, NodeView, cells};
 use axum::Json;
 use mnk::explain::{ExplainError, TreeOptions, explain};
 use mnk::notation::parse_moves;
-use mnk::players::create;
+use mnk::players::{Seat, info, names_with};
+use mnk::search;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as JsonValue;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The request: every field optional.
 #[derive(Debug, Default, Deserialize)]
@@ -70,16 +71,24 @@ pub async fn tree(
         ));
     }
     let size = board.size();
+    let reports_tree = |name: &str| info(name).is_some_and(|p| p.abilities.reports_tree);
     let seated = entry
         .seat(board.to_move())
-        .filter(|s| mnk::explain::RECORDING_PLAYERS.contains(&s.name))
+        .filter(|s| reports_tree(s.name))
         .map(ToString::to_string);
     let name = request
         .player
         .clone()
         .or(seated)
         .unwrap_or_else(|| "alphabeta".to_string());
-    let spec = player_for(&entry, Some(&name), request.search_depth, None)?;
+    let spec = player_for(&entry, Some(&name))?;
+    if !reports_tree(spec.name) {
+        return Err(ApiError::unprocessable(format!(
+            "{} does not report its search tree; the players that do: {}",
+            spec.name,
+            names_with(|a| a.reports_tree).join(", ")
+        )));
+    }
     let focus = parse_moves(&move_list(request.path.as_ref(), "path")?, size)
         .map_err(|e| ApiError::bad_request(format!("path: {e}")))?;
     let limits = &state.limits;
@@ -88,27 +97,26 @@ pub async fn tree(
         .max_nodes
         .unwrap_or(limits.tree_nodes)
         .clamp(1, limits.tree_nodes);
-    let mut player = create(&spec);
-    let search_limits = state
-        .searcher
-        .bounded(player.limits(), request.time_ms.map(Duration::from_millis));
+    let asked = search::Limits {
+        depth: request.search_depth,
+        nodes: None,
+        time: request.time_ms.map(Duration::from_millis),
+    };
     let options = TreeOptions {
         focus: focus.clone(),
         depth,
         max_nodes,
     };
     let search_board = board.clone();
+    let job_state = std::sync::Arc::clone(&state);
+    let mut seat = Seat::new(spec.clone());
     let (result, elapsed) = state
         .searcher
-        .run(move |budget| {
-            let start = Instant::now();
-            let result = explain(
-                player.as_mut(),
-                &search_board,
-                &budget.control(&search_limits),
-                options,
-            );
-            (result, start.elapsed())
+        .run(move |stop| {
+            let ask = job_state.searcher.ask(asked, stop);
+            let control = seat.control(&ask);
+            let result = explain(seat.player_mut(), &search_board, &control, options);
+            (result, ask.start.elapsed())
         })
         .await?;
     let seen = result.map_err(|e| match e {

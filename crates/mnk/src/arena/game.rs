@@ -2,9 +2,13 @@
 //! clocks; every move's thinking time is recorded.
 
 use crate::game::{Cell, Game, Side, Status, Variant};
-use crate::players::{Player, PlayerSpec, create};
-use crate::search::{Budget, Control, TimeControl};
-use std::time::{Duration, Instant};
+use crate::players::{Ask, PlayerSpec, Seat};
+use crate::search::{GameClock, TimeControl};
+use std::time::Duration;
+
+/// What a move costs beyond its search when both players run in this process (stopping the
+/// search's threads, handing the move back): kept off every time limit, once.
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(1);
 
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,7 +53,8 @@ pub struct Think {
     pub side: Side,
     /// Time the player took.
     pub time: Duration,
-    /// The most it was allowed (the per-move limit, or the game clock's hard budget).
+    /// The most it was allowed (the per-move limit, or the game clock's deadline), before
+    /// [`MOVE_OVERHEAD`] was taken off.
     pub limit: Option<Duration>,
 }
 
@@ -90,7 +95,11 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
     for &cell in &setup.opening {
         game.play(cell).map_err(|e| format!("opening move: {e}"))?;
     }
-    let mut players: [Box<dyn Player>; 2] = [create(&setup.x), create(&setup.o)];
+    // Seats are taken before the first move: tables are allocated outside the clocks.
+    let mut seats = [Seat::new(setup.x.clone()), Seat::new(setup.o.clone())];
+    for seat in &mut seats {
+        seat.prepare(&setup.variant);
+    }
     let mut clocks = [setup.game_time; 2];
     let mut thinks = Vec::new();
     let ending = loop {
@@ -101,28 +110,29 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
             Status::InProgress => {}
         }
         let side = board.to_move();
-        let player = &mut players[side.index()];
-        let limits = player.limits();
-        let budget = match clocks[side.index()] {
-            Some(left) => TimeControl {
-                turn: limits.time,
-                game_left: Some(left),
-                reserve: Duration::ZERO,
-            }
-            .budget(board.stones(), board.empty_cells()),
-            None => Budget {
-                target: None,
-                hard: limits.time,
-            },
+        let seat = &mut seats[side.index()];
+        // The player's own time (its setting or default) is its per-move limit; a game clock
+        // is shared over the moves to come.
+        let clock = TimeControl {
+            per_move: seat.limits(&Ask::now()).time,
+            game: clocks[side.index()].map(|left| GameClock {
+                left,
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            }),
         };
-        let control = Control::for_budget(&limits, budget);
-        let start = Instant::now();
-        let choice = player.choose(board, &control);
+        let limit = clock.plan(board.stones(), board.empty_cells(), Duration::ZERO);
+        let ask = Ask {
+            plan: clock.plan(board.stones(), board.empty_cells(), MOVE_OVERHEAD),
+            ..Ask::now()
+        };
+        let start = ask.start;
+        let choice = seat.choose(board, &ask).map(|t| t.choice);
         let time = start.elapsed();
         thinks.push(Think {
             side,
             time,
-            limit: budget.hard,
+            limit: limit.deadline,
         });
         if let Some(left) = &mut clocks[side.index()] {
             if time > *left {
@@ -130,17 +140,15 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
             }
             *left -= time;
         }
+        let name = seat.spec().name;
         match choice {
             Ok(c) => {
                 if let Err(e) = game.play(c.cell) {
-                    break Ending::Forfeit(
-                        side,
-                        format!("{} played an illegal move: {e}", player.name()),
-                    );
+                    break Ending::Forfeit(side, format!("{name} played an illegal move: {e}"));
                 }
             }
             // A player that thinks the game is over while it is on is wrong: it forfeits.
-            Err(e) => break Ending::Forfeit(side, format!("{}: {e}", player.name())),
+            Err(e) => break Ending::Forfeit(side, format!("{name}: {e}")),
         }
     };
     Ok(GameRecord {

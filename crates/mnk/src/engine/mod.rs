@@ -9,12 +9,14 @@
 //! | [`tt`] | the transposition table (lock-free, shared by threads) |
 //! | [`search`] | negamax alpha-beta with PVS, iterative deepening, lazy SMP |
 //! | [`threats`] | VCF and VCT: forced wins by continuous fours or threats |
-//! | [`time`] | when to stop thinking |
 //! | [`score`] | heuristic scores and wins counted in plies |
 //! | [`bench`] | the fixed positions of `mnk bench` |
 //!
 //! [`Engine::analyse`] is the entry point: a board and a [`Control`] in, the best move with its
-//! score, depth and principal variation out.
+//! score, depth, principal variation and the value of every root move out. Time, the stop
+//! signal and the threads come from [`crate::search`]. The engine keeps its table and its
+//! [`Position`] from one search to the next, following the game by taking back and placing
+//! stones ([`Position::sync`]).
 
 pub mod bench;
 pub mod bitset;
@@ -25,7 +27,6 @@ pub mod position;
 pub mod score;
 pub mod search;
 pub mod threats;
-pub mod time;
 pub mod tt;
 
 pub use position::{Position, Threat};
@@ -33,12 +34,9 @@ pub use search::{Iteration, SearchLimits};
 pub use threats::{ForcedWin, ThreatKind, ThreatSearch};
 
 use crate::game::{Board, Cell, Variant};
-use crate::search::Control;
+use crate::search::{Control, MoveValue, run_team, sort_best_first};
 use movegen::MoveList;
-use score::is_decisive;
 use search::{Shared, Worker};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use time::Clock;
 use tt::TranspositionTable;
 
 /// The deepest iteration when no depth is given.
@@ -55,8 +53,6 @@ pub const ROOT_VCT_SHARE: u32 = 15;
 pub const ROOT_VCF_DEPTH: u32 = 24;
 /// Attacker threats the root VCT may play.
 pub const ROOT_VCT_DEPTH: u32 = 8;
-/// Deepest round of [`Engine::move_values`] under a control with no time or node limit.
-pub const UNLIMITED_VALUES_DEPTH: u32 = 4;
 
 /// How the engine found its move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,37 +84,18 @@ pub struct Analysis {
     pub nodes: u64,
     /// How the move was found.
     pub method: Method,
-}
-
-/// The engine's value of every root move (see [`Engine::move_values`]).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct MoveValues {
-    /// Each move with its score for the side that plays it, best first.
-    pub values: Vec<(Cell, i32)>,
-    /// The depth the values come from, in plies from this position (1: the static
-    /// evaluation after each move, when not even the first round of searches finished).
-    pub depth: u32,
-    /// Nodes visited.
-    pub nodes: u64,
-}
-
-/// A score of the position after a move, for the side to move there, as the score of that
-/// move for the side that played it: negated, and a decisive score one ply further away.
-#[must_use]
-const fn one_ply_earlier(reply: i32) -> i32 {
-    match score::outcome(reply) {
-        Some(crate::solve::Outcome::Win(n)) => score::loss_in(n as usize + 1),
-        Some(crate::solve::Outcome::Loss(n)) => score::win_in(n as usize + 1),
-        _ => -reply,
-    }
+    /// The value of every root move the search gave one (for the side to move), best first,
+    /// `best` first among equals: from the deepest iteration that searched each move, exact
+    /// or a bound as each says. Only `best` when a threat search or a forced move decided.
+    pub values: Vec<MoveValue>,
 }
 
 /// Settings of the engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EngineConfig {
-    /// Deepest iteration.
+    /// Deepest iteration, unless a search's [`Control`] gives a depth.
     pub depth: u32,
-    /// Node budget of a move.
+    /// Node budget of a move (a search's [`Control`] may lower it).
     pub nodes: Option<u64>,
     /// Search threads.
     pub threads: usize,
@@ -140,10 +117,11 @@ impl Default for EngineConfig {
 /// A listener told about each finished iteration (depth, score, nodes, PV).
 pub type Listener = Box<dyn FnMut(&Iteration) + Send>;
 
-/// The engine: its settings and its transposition table, kept from move to move.
+/// The engine: its settings, its transposition table and its position, kept from move to move.
 pub struct Engine {
     config: EngineConfig,
     table: Option<(Variant, TranspositionTable)>,
+    position: Option<Position>,
     listener: Option<Listener>,
 }
 
@@ -162,6 +140,7 @@ impl Engine {
         Engine {
             config,
             table: None,
+            position: None,
             listener: None,
         }
     }
@@ -192,151 +171,97 @@ impl Engine {
         }
     }
 
+    /// Allocates the table and builds the position (with its pattern tables) for games of
+    /// `variant`, so that the first search does not pay for them.
+    pub fn prepare(&mut self, variant: &Variant) {
+        self.ensure_table(*variant);
+        if self
+            .position
+            .as_ref()
+            .is_none_or(|p| p.variant() != variant)
+        {
+            self.position = Some(Position::new(&Board::new(*variant)));
+        }
+    }
+
+    /// Bytes the transposition table holds.
+    #[must_use]
+    pub fn memory(&self) -> usize {
+        self.table
+            .as_ref()
+            .map_or(0, |(_, tt)| tt.len() * std::mem::size_of::<[u64; 2]>())
+    }
+
     fn ensure_table(&mut self, variant: Variant) {
         if self.table.as_ref().is_none_or(|(v, _)| *v != variant) {
             self.table = Some((variant, TranspositionTable::new(self.config.memory_mib)));
         }
     }
 
-    /// The value of each move the engine would consider at the root, for the side that plays
-    /// it (a score on the engine's scale, decisive scores counted in plies from this position),
-    /// best first: every candidate searched with a full window, one depth after another while
-    /// `control` allows (the node budget shared among them), and the values of the deepest
-    /// round that finished for every move; the static evaluation after each move when not even
-    /// the first round did. The heat map of a learner's view; `None` when the game is over.
-    ///
-    /// Without a time or node limit in `control` the rounds stop at depth
-    /// [`UNLIMITED_VALUES_DEPTH`] (or the engine's own depth, when lower); there is always at
-    /// least the round of depth 2.
-    pub fn move_values(&mut self, board: &Board, control: &Control) -> Option<MoveValues> {
-        if board.is_over() {
-            return None;
-        }
-        let clock = Clock::new(control);
-        let mut pos = Position::new(board);
-        let mut list = MoveList::default();
-        list.generate(&pos, |_| 0);
-        let moves: Vec<Cell> = list.iter().map(|p| pos.cell(p)).collect();
-        let saved = self.config;
-        let listener = self.listener.take();
-        let bounded = control.deadline().is_some() || control.node_limit().is_some();
-        let last_depth = if bounded {
-            saved.depth
-        } else {
-            saved.depth.min(UNLIMITED_VALUES_DEPTH)
-        };
-        let mut result = MoveValues::default();
-        let mut nodes = 0;
-        // Round `d` searches every reply `d` plies deep: the move's value at depth d + 1.
-        'rounds: for depth in 1..last_depth.max(2) {
-            self.config = EngineConfig {
-                depth,
-                nodes: None,
-                threads: 1,
-                ..saved
-            };
-            let mut values = Vec::with_capacity(moves.len());
-            for &cell in &moves {
-                if clock.out_of_time() || control.should_stop(nodes) {
-                    break 'rounds;
-                }
-                let mut child = board.clone();
-                if child.try_play(cell).is_err() {
-                    continue;
-                }
-                // Each move may use what is left of the node budget, no more.
-                let reply_control = match control.node_limit() {
-                    Some(limit) => control.with_node_limit(limit - nodes),
-                    None => control.clone(),
-                };
-                let value = match self.analyse(&child, &reply_control) {
-                    None if child.status().winner().is_some() => score::win_in(1),
-                    None => 0,
-                    Some(reply) => {
-                        nodes += reply.nodes;
-                        // Stopped before the round's depth (and not by a proof): unfinished.
-                        let cut = match reply.method {
-                            Method::Heuristic => true,
-                            Method::Search => reply.depth < depth && !is_decisive(reply.score),
-                            Method::Forced | Method::Vcf | Method::Vct => false,
-                        };
-                        if cut {
-                            break 'rounds;
-                        }
-                        one_ply_earlier(reply.score)
-                    }
-                };
-                values.push((cell, value));
-            }
-            values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
-            result.values = values;
-            result.depth = depth + 1;
-        }
-        if result.values.is_empty() {
-            // Not even the first round finished: the moves' static values, for the heat map.
-            result.values = moves
-                .iter()
-                .map(|&cell| {
-                    let p = pos.index(cell);
-                    pos.play(p);
-                    let value = if pos.winner().is_some() {
-                        score::win_in(1)
-                    } else {
-                        -pos.evaluate()
-                    };
-                    pos.unmake();
-                    (cell, value)
-                })
-                .collect();
-            result.values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
-            result.depth = 1;
-        }
-        result.nodes = nodes;
-        self.config = saved;
-        self.listener = listener;
-        Some(result)
-    }
-
-    /// The best move for the side to move, within the engine's settings and `control`.
+    /// The best move for the side to move, within the engine's settings and `control` (its
+    /// depth, when it has one, replaces the configured depth; its node budget lowers the
+    /// configured one).
     ///
     /// Always answers with a move while the game is on, however little time there is: the
-    /// best move of the last finished iteration, or of the move ordering when none finished.
-    /// Returns `None` only when the game is over.
+    /// best move of the last finished iteration (or of an unfinished one, when it found a
+    /// better move), or of the move ordering when none finished. Returns `None` only when the
+    /// game is over.
     pub fn analyse(&mut self, board: &Board, control: &Control) -> Option<Analysis> {
         if board.is_over() {
             return None;
         }
-        let clock = Clock::new(control);
         let config = self.config;
         let node_limit = match (config.nodes, control.node_limit()) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        let mut pos = Position::new(board);
+        let depth = control.depth().unwrap_or(config.depth).max(1);
+        self.ensure_table(*board.variant());
+        let mut listener = self.listener.take();
+        let tt = &self.table.as_ref().expect("just made").1;
+        let pos = match &mut self.position {
+            Some(pos) => {
+                pos.sync(board);
+                pos
+            }
+            none => none.insert(Position::new(board)),
+        };
         let me = pos.to_move();
         let them = me.other();
-        let cell = |pos: &Position, p: usize| pos.cell(p);
-        if let Some(p) = pos.threats(me, Threat::Five).first() {
-            return Some(Analysis {
-                best: cell(&pos, p),
-                score: score::win_in(1),
-                depth: 1,
-                pv: vec![cell(&pos, p)],
-                nodes: 1,
-                method: Method::Forced,
-            });
-        }
-        let root: Vec<usize> = match pos.threats(them, Threat::Five).first() {
-            Some(block) => vec![block],
-            None => {
-                let mut list = MoveList::default();
-                list.generate(&pos, |_| 0);
-                list.iter().collect()
+        let decided = |pos: &Position, line: Vec<usize>, score: i32, nodes, method| {
+            let pv: Vec<Cell> = line.iter().map(|&p| pos.cell(p)).collect();
+            Analysis {
+                best: pv[0],
+                score,
+                depth: u32::from(method == Method::Forced),
+                values: vec![MoveValue::exact(pv[0], score::value(score))],
+                pv,
+                nodes,
+                method,
             }
+        };
+        if let Some(p) = pos.threats(me, Threat::Five).first() {
+            self.listener = listener;
+            return Some(decided(pos, vec![p], score::win_in(1), 1, Method::Forced));
+        }
+        let mut list = MoveList::default();
+        list.generate(pos, |_| 0);
+        let block = pos.threats(them, Threat::Five).first();
+        let root: Vec<usize> = match block {
+            Some(block) => vec![block],
+            None => list.iter().collect(),
+        };
+        // When a block is forced, every other move loses to the five on the next move.
+        let lost: Vec<MoveValue> = match block {
+            Some(block) => list
+                .iter()
+                .filter(|&p| p != block)
+                .map(|p| MoveValue::exact(pos.cell(p), score::value(score::loss_in(2))))
+                .collect(),
+            None => Vec::new(),
         };
         let fallback = root[0];
         let mut nodes = 0;
-        let stop = || clock.out_of_time() || control.should_stop(0);
         // Threat searches first: a proven win needs no more thought.
         if root.len() > 1 {
             // With a node limit, each takes at most a quarter of it.
@@ -360,81 +285,77 @@ impl Engine {
                     continue;
                 }
                 let mut threats = ThreatSearch::new(kind, budget);
-                let found =
-                    threats.search(&mut pos, depth, &mut || clock.past_share(share) || stop());
+                let found = threats.search(pos, depth, &mut || {
+                    control.past_share(share) || control.should_stop(0)
+                });
                 nodes += threats.nodes();
                 if let Some(win) = found {
-                    let pv: Vec<Cell> = win.line.iter().map(|&p| pos.cell(p)).collect();
-                    return Some(Analysis {
-                        best: pv[0],
-                        score: score::win_in(win.plies as usize),
-                        depth: 0,
-                        pv,
-                        nodes,
-                        method: if kind == ThreatKind::Vcf {
-                            Method::Vcf
-                        } else {
-                            Method::Vct
-                        },
-                    });
+                    let method = if kind == ThreatKind::Vcf {
+                        Method::Vcf
+                    } else {
+                        Method::Vct
+                    };
+                    self.listener = listener;
+                    let score = score::win_in(win.plies as usize);
+                    return Some(decided(pos, win.line, score, nodes, method));
                 }
             }
         }
         let single = root.len() == 1;
         let limits = SearchLimits {
-            depth: config.depth,
+            depth,
             nodes: node_limit.map(|n| n.saturating_sub(nodes).max(1)),
             threads: config.threads.max(1),
         };
-        self.ensure_table(*board.variant());
-        let mut listener = self.listener.take();
-        let tt = &self.table.as_ref().expect("just made").1;
         tt.new_search();
-        let shared = Shared {
-            tt,
-            control,
-            clock,
-            limits,
-            stop: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-        };
+        let threat_nodes = nodes;
         let mut report = |it: &Iteration| {
             if let Some(l) = listener.as_mut() {
                 let mut it = it.clone();
-                it.nodes += nodes;
+                it.nodes += threat_nodes;
                 l(&it);
             }
         };
-        let result = std::thread::scope(|scope| {
-            for id in 1..limits.threads {
-                let (shared, pos, root) = (&shared, pos.clone(), root.clone());
-                scope.spawn(move || {
-                    let mut helper = Worker::new(shared, pos, false);
-                    helper.iterate(root, 1 + (id as u32 % 2), &mut |_| {});
-                    helper.flush();
-                });
+        let report = std::sync::Mutex::new(&mut report);
+        let root_position: &Position = pos;
+        let team = run_team(limits.threads, control, |id, team| {
+            let shared = Shared { tt, team, limits };
+            let mut worker = Worker::new(&shared, root_position.clone(), id == 0);
+            if id == 0 {
+                let mut report = report
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                let last = worker.iterate(root.clone(), 1, &mut **report);
+                worker.flush();
+                Some((last, worker.root_values()))
+            } else {
+                worker.iterate(root.clone(), 1 + (id as u32 % 2), &mut |_| {});
+                worker.flush();
+                None
             }
-            let mut main = Worker::new(&shared, pos.clone(), true);
-            let last = main.iterate(root.clone(), 1, &mut report);
-            main.flush();
-            shared.stop.store(true, Ordering::Relaxed);
-            last
         });
         self.listener = listener;
-        nodes += shared.nodes.load(Ordering::Relaxed);
-        Some(match result {
-            Some(it) => Analysis {
-                best: it.pv[0],
-                score: it.score,
-                depth: it.depth,
-                pv: it.pv,
-                nodes,
-                method: if single {
-                    Method::Forced
-                } else {
-                    Method::Search
-                },
-            },
+        nodes += team.nodes;
+        let (last, mut values) = team.answer.unwrap_or_default();
+        values.extend(lost);
+        let pos = self.position.as_ref().expect("synced above");
+        Some(match last {
+            Some(it) => {
+                sort_best_first(&mut values, it.pv.first().copied());
+                Analysis {
+                    best: it.pv[0],
+                    score: it.score,
+                    depth: it.depth,
+                    pv: it.pv,
+                    nodes,
+                    method: if single {
+                        Method::Forced
+                    } else {
+                        Method::Search
+                    },
+                    values,
+                }
+            }
             None => Analysis {
                 best: pos.cell(fallback),
                 score: pos.evaluate(),
@@ -446,6 +367,7 @@ impl Engine {
                 } else {
                     Method::Heuristic
                 },
+                values: Vec::new(),
             },
         })
     }

@@ -229,6 +229,52 @@ impl Position {
         pos
     }
 
+    /// Brings the position to `board`'s stones the way a seated player follows a game: takes
+    /// back its own moves down to the last one the board still agrees with, then places the
+    /// board's other stones (X and O in turn). The result is the position
+    /// [`Position::new`] would build (checked in debug builds); a board of another variant
+    /// gets a new position.
+    pub fn sync(&mut self, board: &Board) {
+        if *board.variant() != self.variant {
+            *self = Position::new(board);
+            return;
+        }
+        let agree = self
+            .moves
+            .iter()
+            .enumerate()
+            .take_while(|&(i, &p)| {
+                board.get(self.cell(usize::from(p))) == Some(Side::to_move_after(i))
+            })
+            .count();
+        while self.moves.len() > agree {
+            self.unmake();
+        }
+        let mut new = [Vec::new(), Vec::new()];
+        for cell in board.size().all_cells() {
+            if let Some(side) = board.get(cell)
+                && self.grid[self.index(cell)] == STONE_EMPTY
+            {
+                new[side.index()].push(cell);
+            }
+        }
+        let first = Side::to_move_after(agree);
+        let order = [first, first.other()];
+        for i in 0..new[0].len().max(new[1].len()) {
+            for side in order {
+                if let Some(&cell) = new[side.index()].get(i) {
+                    let p = self.index(cell);
+                    self.put(p, side);
+                }
+            }
+        }
+        self.winner = board.status().winner();
+        debug_assert_eq!(self.hash, board.hash());
+        debug_assert_eq!(self.stones(), board.stones());
+        #[cfg(debug_assertions)]
+        self.check();
+    }
+
     /// The rules being played.
     #[must_use]
     pub const fn variant(&self) -> &Variant {

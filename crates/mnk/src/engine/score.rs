@@ -3,7 +3,7 @@
 //! Scores are from the side to move's point of view. A win with the stone played `n` plies
 //! from the root scores `MATE - n`, so a sooner win scores higher; a loss is the negation.
 
-use crate::solve::Outcome;
+use crate::search::{Outcome, Value};
 
 /// The score of a win on the root's own move (one ply away would be `MATE - 1`).
 pub const MATE: i32 = 1_000_000;
@@ -42,6 +42,15 @@ pub const fn outcome(score: i32) -> Option<Outcome> {
         Some(Outcome::Loss((MATE + score) as u32))
     } else {
         None
+    }
+}
+
+/// A root score as a player's [`Value`]: the outcome it proves, else the score.
+#[must_use]
+pub const fn value(score: i32) -> Value {
+    match outcome(score) {
+        Some(o) => Value::Solved(o),
+        None => Value::Score(score),
     }
 }
 

@@ -25,18 +25,20 @@ use super::movegen::{KILLER, MoveList};
 use super::position::{Position, Threat};
 use super::score::{self, INFINITY, MAX_PLY, is_decisive, loss_in, win_in};
 use super::threats::{ThreatKind, ThreatSearch};
-use super::time::Clock;
-use super::tt::{Bound, Entry, TranspositionTable};
+use super::tt::{self, Entry, TranspositionTable};
 use crate::game::Cell;
-use crate::search::Control;
-use crate::solve::Outcome;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use crate::search::{Bound, Control, MoveValue, Outcome, Team};
 use std::time::Duration;
 
 /// Nodes between two looks at the clock and the shared stop flag.
 const POLL_EVERY: u64 = 64;
 /// Half-width of the aspiration window around the previous iteration's score.
 const ASPIRATION: i32 = 60;
+/// Under a target earlier than the deadline (a game clock), a new iteration starts only while
+/// the time used is below this share (in percent) of the time to the target: the next
+/// iteration usually costs more than all before it. Under a per-move limit the whole move is
+/// used: an unfinished iteration still gives its best move so far.
+const NEXT_ITERATION_SHARE: u32 = 50;
 /// Late move reductions: from this depth, and after this many moves.
 const LMR_DEPTH: i32 = 3;
 const LMR_MOVES: usize = 3;
@@ -80,16 +82,18 @@ pub struct Iteration {
 pub struct Shared<'a> {
     /// The transposition table.
     pub tt: &'a TranspositionTable,
-    /// The caller's limits and stop signal.
-    pub control: &'a Control,
-    /// The search's clock.
-    pub clock: Clock,
+    /// The threads' driver: their stop signal, node count and the caller's limits.
+    pub team: &'a Team,
     /// Limits besides time.
     pub limits: SearchLimits,
-    /// Set when every thread must stop.
-    pub stop: AtomicBool,
-    /// Nodes of all threads, flushed every [`POLL_EVERY`].
-    pub nodes: AtomicU64,
+}
+
+/// Whether the main thread should start another iteration (see [`NEXT_ITERATION_SHARE`]).
+fn start_another_iteration(control: &Control) -> bool {
+    if control.out_of_time() {
+        return false;
+    }
+    !control.saves_time() || !control.past_share(NEXT_ITERATION_SHARE)
 }
 
 /// One search thread.
@@ -111,6 +115,10 @@ pub struct Worker<'a> {
     root: Vec<usize>,
     /// Best move, score and PV found in the current iteration so far.
     iteration_best: Option<(i32, Vec<u16>)>,
+    /// The value of each root move searched in the current iteration: score and bound.
+    iteration_values: Vec<(u16, i32, Bound)>,
+    /// The value of every root move, from the deepest iteration that searched it (main thread).
+    values: Vec<(u16, i32, Bound, u32)>,
 }
 
 impl<'a> Worker<'a> {
@@ -132,6 +140,8 @@ impl<'a> Worker<'a> {
             leaf_vcf: ThreatSearch::new(ThreatKind::Vcf, u64::MAX),
             root: Vec::new(),
             iteration_best: None,
+            iteration_values: Vec::new(),
+            values: Vec::new(),
         }
     }
 
@@ -160,22 +170,48 @@ impl<'a> Worker<'a> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(POLL_EVERY) {
             let total = self.flush();
-            let stop = self.shared.stop.load(Ordering::Relaxed)
-                || limits.nodes.is_some_and(|n| total >= n)
-                || self.shared.clock.out_of_time()
-                || self.shared.control.should_stop(0);
-            if stop {
+            if limits.nodes.is_some_and(|n| total >= n)
+                || self.shared.team.control().should_stop(total)
+            {
                 self.aborted = true;
             }
         }
         self.aborted
     }
 
-    /// Adds this worker's new nodes to the shared count; returns the total.
+    /// Adds this worker's new nodes to the team's count; returns the total.
     pub fn flush(&mut self) -> u64 {
         let delta = self.nodes - self.flushed;
         self.flushed = self.nodes;
-        self.shared.nodes.fetch_add(delta, Ordering::Relaxed) + delta
+        self.shared.team.add_nodes(delta)
+    }
+
+    /// The value of every root move from the deepest iteration that searched it, for the
+    /// side to move (the main thread's; empty before an iteration searched a move).
+    #[must_use]
+    pub fn root_values(&self) -> Vec<MoveValue> {
+        self.values
+            .iter()
+            .map(|&(p, score, bound, depth)| MoveValue {
+                cell: self.pos.cell(usize::from(p)),
+                value: score::value(score),
+                bound,
+                depth: Some(depth),
+            })
+            .collect()
+    }
+
+    /// Keeps the values of the iteration of `depth` for the moves it searched.
+    fn keep_values(&mut self, depth: u32, complete: bool) {
+        if complete {
+            self.values.clear();
+        }
+        for &(p, score, bound) in &self.iteration_values {
+            match self.values.iter_mut().find(|v| v.0 == p) {
+                Some(v) => *v = (p, score, bound, depth),
+                None => self.values.push((p, score, bound, depth)),
+            }
+        }
     }
 
     /// Counts the nodes of a threat search run by the caller.
@@ -213,15 +249,18 @@ impl<'a> Worker<'a> {
                 _ => self.root_search(depth as i32, -INFINITY, INFINITY),
             };
             if self.aborted {
-                // A move that finished searching in this iteration beat the previous best.
+                // A move that finished searching in this iteration beat the previous best: it
+                // is played, and the moves this iteration searched take their deeper values.
                 let previous_best = last.as_ref().and_then(|l| l.pv.first()).copied();
                 if let Some((s, pv)) = self.iteration_best.take()
                     && pv.first().map(|&p| self.pos.cell(usize::from(p))) != previous_best
                 {
+                    self.keep_values(depth, last.is_none());
                     last = Some(self.iteration(depth - 1, s, &pv));
                 }
                 break;
             }
+            self.keep_values(depth, true);
             let pv = self.pv[0].clone();
             let it = self.iteration(depth, score, &pv);
             if self.main {
@@ -239,10 +278,10 @@ impl<'a> Worker<'a> {
             if settled || exhausted || self.root.len() == 1 {
                 break;
             }
-            if self.main && !self.shared.clock.start_another_iteration() {
+            if self.main && !start_another_iteration(self.shared.team.control()) {
                 break;
             }
-            if self.shared.stop.load(Ordering::Relaxed) {
+            if self.shared.team.control().stop().is_set() {
                 break;
             }
             depth += 1;
@@ -257,32 +296,42 @@ impl<'a> Worker<'a> {
             score,
             pv: pv.iter().map(|&p| self.pos.cell(usize::from(p))).collect(),
             nodes: total,
-            elapsed: self.shared.clock.elapsed(),
+            elapsed: self.shared.team.control().elapsed(),
         }
     }
 
-    /// Searches the root moves; keeps the best first.
+    /// Searches the root moves; keeps the best first, and the value of each move searched
+    /// (exact within the window it was last searched with, else a bound).
     fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
         let mut best = -INFINITY;
         self.pv[0].clear();
+        self.iteration_values.clear();
         let root = self.root.clone();
         let mut best_index = 0;
         for (i, &p) in root.iter().enumerate() {
             self.pos.play(p);
-            let score = if i == 0 {
-                -self.negamax(depth - 1, -beta, -alpha, 1)
+            let (score, window) = if i == 0 {
+                (-self.negamax(depth - 1, -beta, -alpha, 1), (alpha, beta))
             } else {
                 let s = -self.negamax(depth - 1, -alpha - 1, -alpha, 1);
                 if s > alpha && s < beta && !self.aborted {
-                    -self.negamax(depth - 1, -beta, -alpha, 1)
+                    (-self.negamax(depth - 1, -beta, -alpha, 1), (alpha, beta))
                 } else {
-                    s
+                    (s, (alpha, alpha + 1))
                 }
             };
             self.pos.unmake();
             if self.aborted {
                 break;
             }
+            let bound = if score <= window.0 {
+                Bound::Upper
+            } else if score >= window.1 {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.iteration_values.push((p as u16, score, bound));
             if score > best {
                 best = score;
                 best_index = i;
@@ -353,9 +402,9 @@ impl<'a> Worker<'a> {
             && i32::from(e.depth) >= depth
         {
             let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
+                tt::Bound::Exact => true,
+                tt::Bound::Lower => e.score >= beta,
+                tt::Bound::Upper => e.score <= alpha,
             };
             if cut {
                 return e.score;
@@ -427,11 +476,11 @@ impl<'a> Worker<'a> {
         }
         self.lists[ply] = list;
         let bound = if best >= beta {
-            Bound::Lower
+            tt::Bound::Lower
         } else if best > original_alpha {
-            Bound::Exact
+            tt::Bound::Exact
         } else {
-            Bound::Upper
+            tt::Bound::Upper
         };
         self.shared.tt.store(
             hash,

@@ -1,7 +1,7 @@
 //! Seeing the search: the tree a player visited, node by node, with the value of each node.
 //!
 //! Players that search a game tree report each node to a [`SearchObserver`] as they walk it
-//! ([`crate::players::Player::choose_observed`]); an ordinary move choice passes [`Silent`],
+//! ([`crate::search::Player::choose_observed`]); an ordinary move choice passes [`Silent`],
 //! which compiles to nothing, so the search itself is the same code with or without a
 //! recording. [`TreeRecorder`] keeps a bounded part of the tree: the line to a focus node
 //! and the subtree below it to a depth, within a node cap. Because the searches are
@@ -26,19 +26,17 @@
 //! assert_eq!(seen.tree.root.children.len(), 9);
 //! ```
 
-mod observer;
 mod pv;
 mod recorder;
 mod tree;
 
-pub use observer::{NodeKind, SearchObserver, Silent};
+pub use crate::search::{Bound, NodeKind, SearchObserver, Silent};
 pub use pv::PvRecorder;
 pub use recorder::{TreeOptions, TreeRecorder};
-pub use tree::{Bound, SearchTree, TreeNode};
+pub use tree::{SearchTree, TreeNode};
 
 use crate::game::{Board, Cell};
-use crate::players::{Choice, Player, PlayerError};
-use crate::search::Control;
+use crate::search::{Choice, Control, Player, PlayerError};
 use thiserror::Error;
 
 /// A player's choice together with the recorded part of the tree it searched.
@@ -55,7 +53,7 @@ pub struct Explanation {
 pub enum ExplainError {
     /// The player does not search a game tree it can report (e.g. `rules`, or the solver
     /// behind `perfect`, whose table merges transpositions and symmetries).
-    #[error("{player} does not report its search tree; players that do: {list}", list = RECORDING_PLAYERS.join(", "))]
+    #[error("{player} does not report its search tree (`mnk players` marks the players that do)")]
     NotRecorded {
         /// The player.
         player: &'static str,
@@ -97,16 +95,6 @@ pub fn choose_with_line(
         }
     }
 }
-
-/// The catalog players that report their search tree.
-pub const RECORDING_PLAYERS: &[&str] = &[
-    "minimax",
-    "alphabeta",
-    "gametree",
-    "gomoku-minimax",
-    "gomoku-alphabeta",
-    "gomoku-pruned",
-];
 
 /// Asks `player` for a move on `board` and records the part of its search tree that
 /// `options` describe.

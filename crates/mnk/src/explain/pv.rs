@@ -1,8 +1,8 @@
 //! [`PvRecorder`]: the line a searching player expects, read off its search as it runs.
 
-use super::{NodeKind, SearchObserver};
 use crate::game::Cell;
-use crate::players::Value;
+use crate::search::Value;
+use crate::search::{NodeKind, SearchObserver};
 
 /// A position on the search's current path, with the lines of its finished children.
 #[derive(Debug)]

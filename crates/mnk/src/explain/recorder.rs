@@ -1,9 +1,10 @@
 //! [`TreeRecorder`]: a [`SearchObserver`] that keeps the part of the tree asked for.
 
-use super::tree::{Bound, SearchTree, TreeNode};
-use super::{NodeKind, SearchObserver};
+use super::tree::{SearchTree, TreeNode};
 use crate::game::Cell;
-use crate::players::Value;
+use crate::search::Bound;
+use crate::search::Value;
+use crate::search::{NodeKind, SearchObserver};
 
 /// Which part of a search to record.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,21 +1,9 @@
 //! A recorded search tree: what the search visited, with the value of every node.
 
-use super::NodeKind;
 use crate::game::Cell;
-use crate::players::Value;
+use crate::search::Value;
+use crate::search::{Bound, NodeKind};
 use serde::Serialize;
-
-/// How a node's value relates to its true minimax value (alpha-beta returns bounds).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Bound {
-    /// The value is the node's value (under the player's evaluation and depth).
-    Exact,
-    /// The search failed low (value <= alpha): the true value is at most this.
-    Upper,
-    /// The search failed high (value >= beta): the true value is at least this.
-    Lower,
-}
 
 /// One position of a recorded search.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -342,7 +342,7 @@ impl Board {
     /// The X and O stones as bit masks (bit `i` for cell `i`), for boards of at most 64 cells.
     #[must_use]
     pub fn masks(&self) -> Option<(u64, u64)> {
-        (self.grid.len() <= 64).then(|| {
+        (self.grid.len() <= super::masks::MASK_CELLS).then(|| {
             self.grid
                 .iter()
                 .enumerate()

@@ -5,6 +5,10 @@
 use super::geometry::{Cell, Direction};
 use super::variant::{Rule, Variant};
 
+/// The most cells a board may have for its positions to fit in bit masks (one `u64` per side):
+/// the census, the solver and [`super::Board::masks`] work up to this size.
+pub const MASK_CELLS: usize = 64;
+
 /// The bit masks of the k-windows through each cell, for boards of at most 64 cells.
 #[derive(Debug, Clone)]
 pub struct WinMasks {
@@ -19,7 +23,7 @@ impl WinMasks {
     #[must_use]
     pub fn new(variant: &Variant) -> Option<Self> {
         let size = variant.size();
-        if size.cells() > 64 {
+        if size.cells() > MASK_CELLS {
             return None;
         }
         let k = variant.k();

@@ -13,7 +13,7 @@ pub mod zobrist;
 pub use board::{Board, MoveError, Status, WinLine};
 pub use geometry::{Cell, Direction, MAX_CELLS, MAX_SIDE, Size};
 pub use history::Game;
-pub use masks::WinMasks;
+pub use masks::{MASK_CELLS, WinMasks};
 pub use side::Side;
 pub use symmetry::{Symmetry, SymmetryTable};
 pub use variant::{Rule, RuleError, Variant, VariantError, parse_size};

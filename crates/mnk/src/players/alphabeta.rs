@@ -11,12 +11,13 @@
 //! no open line for either side), so both give the seed's decisions there.
 //!
 //! Depth: to the end of the game when at most [`FULL_DEPTH_EMPTY`] cells are empty, else
-//! [`DEFAULT_DEPTH`] plies, evaluating the horizon with e(P); `depth=N` overrides.
+//! [`DEFAULT_DEPTH`] plies, evaluating the horizon with e(P); a depth in the search's
+//! [`Control`] (`depth=N`) overrides.
 
-use super::{Choice, Player, PlayerError, PlayerOptions, Value};
-use crate::explain::{NodeKind, SearchObserver, Silent};
 use crate::game::{Board, Cell, Side, Status, Windows};
-use crate::search::{Control, Limits};
+use crate::search::{
+    Choice, Control, MoveValue, NodeKind, Player, PlayerError, SearchObserver, Silent, Value,
+};
 
 /// The score of a won position.
 pub const WIN: i32 = 100;
@@ -91,10 +92,8 @@ impl OpenLines {
 }
 
 /// The alpha-beta player of seeds 000/001.
-#[derive(Debug, Clone)]
-pub struct AlphaBeta {
-    options: PlayerOptions,
-}
+#[derive(Debug, Clone, Default)]
+pub struct AlphaBeta;
 
 struct Search<'a> {
     board: Board,
@@ -206,7 +205,7 @@ impl AlphaBeta {
         if board.is_over() {
             return Err(PlayerError::GameOver);
         }
-        let depth = self.depth_for(board);
+        let depth = Self::depth_for(board, control);
         let mut search = Search::new(board, control);
         obs.enter(None, Some((-2 * WIN, 2 * WIN)));
         let mut best: Option<(Cell, i32)> = None;
@@ -231,17 +230,18 @@ impl AlphaBeta {
         })
     }
 
-    /// The player; `options.depth` overrides the default depth.
+    /// The player.
     #[must_use]
-    pub fn new(options: PlayerOptions) -> Self {
-        AlphaBeta { options }
+    pub fn new() -> Self {
+        AlphaBeta
     }
 
-    /// The depth used on `board`: `None` means to the end of the game.
+    /// The depth used on `board`: the control's, else the default; `None` means to the end
+    /// of the game.
     #[must_use]
-    pub fn depth_for(&self, board: &Board) -> Option<u32> {
-        self.options
-            .depth
+    pub fn depth_for(board: &Board, control: &Control) -> Option<u32> {
+        control
+            .depth()
             .or((board.empty_cells() > FULL_DEPTH_EMPTY).then_some(DEFAULT_DEPTH))
     }
 }
@@ -249,14 +249,6 @@ impl AlphaBeta {
 impl Player for AlphaBeta {
     fn name(&self) -> &'static str {
         "alphabeta"
-    }
-
-    fn limits(&self) -> Limits {
-        Limits {
-            depth: self.options.depth,
-            nodes: self.options.nodes,
-            time: self.options.time(),
-        }
     }
 
     fn choose(&mut self, board: &Board, control: &Control) -> Result<Choice, PlayerError> {
@@ -278,11 +270,11 @@ impl Player for AlphaBeta {
         &mut self,
         board: &Board,
         control: &Control,
-    ) -> Option<Result<Vec<(Cell, Value)>, PlayerError>> {
+    ) -> Option<Result<Vec<MoveValue>, PlayerError>> {
         if board.is_over() {
             return Some(Err(PlayerError::GameOver));
         }
-        let depth = self.depth_for(board);
+        let depth = Self::depth_for(board, control);
         let mut search = Search::new(board, control);
         let moves: Vec<Cell> = board.moves().collect();
         let values = moves
@@ -297,7 +289,10 @@ impl Player for AlphaBeta {
                 );
                 search.unmake(cell);
                 value
-                    .map(|v| (cell, Value::Score(v)))
+                    .map(|v| MoveValue {
+                        depth,
+                        ..MoveValue::exact(cell, Value::Score(v))
+                    })
                     .ok_or_else(|| search.stopped())
             })
             .collect();
@@ -339,7 +334,7 @@ mod tests {
     #[test]
     fn takes_a_win_and_blocks_a_threat() {
         let v = Variant::tic_tac_toe();
-        let mut ab = AlphaBeta::new(PlayerOptions::default());
+        let mut ab = AlphaBeta::new();
         let pick = |moves: &[u16], ab: &mut AlphaBeta| {
             let cells: Vec<Cell> = moves.iter().map(|&i| Cell(i)).collect();
             ab.choose(

@@ -1,13 +1,74 @@
-//! The list of players, by name.
+//! The list of players, by name, with what each can do declared as data ([`Abilities`]):
+//! callers decide behaviour from these declarations, never from a player's name.
 
 use super::{
-    AlphaBeta, EnginePlayer, GameTree, Minimax, MinimaxIterative, Perfect, Player, PlayerSpec,
-    Rules, SeedGomoku, SeedProgram, ThreatPlayer,
+    AlphaBeta, EnginePlayer, GameTree, Minimax, MinimaxIterative, Perfect, PlayerOptions,
+    PlayerSpec, Rules, SeedGomoku, SeedProgram, ThreatPlayer,
 };
 use crate::engine::ThreatKind;
 use crate::game::Variant;
+use crate::search::Player;
+use std::time::Duration;
 
-/// What `mnk players` shows about a player.
+/// What a player can do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Abilities {
+    /// It reports the tree it searches ([`crate::explain`], the page's tree view).
+    pub reports_tree: bool,
+    /// Every choice comes with the values its search gave the moves it considered
+    /// ([`crate::search::Choice::candidates`], exact or bounds as each says): the heat map
+    /// costs nothing extra.
+    pub values_with_choice: bool,
+    /// It can give the exact value of every move it considers, by a search of its own
+    /// ([`Player::move_values`]): an analysis beyond its choice.
+    pub exact_values: bool,
+    /// It keeps what it learns (tables) from one move to the next while it is seated.
+    pub keeps_state: bool,
+    /// It searches on several threads (`threads=`).
+    pub threads: bool,
+    /// It has a table sized by `memory-mb`.
+    pub table: bool,
+    /// The largest board (in cells) it plays from the start at its default settings; larger
+    /// ones it refuses (a smaller depth may fit, as its message says). `None`: any board.
+    pub largest_board: Option<usize>,
+    /// The time a move takes when neither a time, nor a node budget, nor (where
+    /// [`Abilities::depth_ends_search`]) a depth bounds it.
+    pub default_time: Option<Duration>,
+    /// A depth alone bounds its search (a depth-limited search ends by itself).
+    pub depth_ends_search: bool,
+    /// It is the strongest player, and the default opponent, on boards up to this many cells.
+    pub strongest_up_to: Option<usize>,
+}
+
+impl Abilities {
+    /// A player that can do none of these things.
+    const PLAIN: Abilities = Abilities {
+        reports_tree: false,
+        values_with_choice: false,
+        exact_values: false,
+        keeps_state: false,
+        threads: false,
+        table: false,
+        largest_board: None,
+        default_time: None,
+        depth_ends_search: true,
+        strongest_up_to: None,
+    };
+
+    /// A search that reports its tree.
+    const TREE: Abilities = Abilities {
+        reports_tree: true,
+        ..Abilities::PLAIN
+    };
+
+    /// Whether the player can give a value to each move (with its choice or by an analysis).
+    #[must_use]
+    pub const fn gives_move_values(&self) -> bool {
+        self.values_with_choice || self.exact_values
+    }
+}
+
+/// What `mnk players` shows about a player, and what it can do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayerInfo {
     /// The name to select it by.
@@ -16,6 +77,18 @@ pub struct PlayerInfo {
     pub summary: &'static str,
     /// Where it comes from.
     pub origin: &'static str,
+    /// What it can do.
+    pub abilities: Abilities,
+}
+
+impl PlayerInfo {
+    /// Whether the player plays `variant` from the start at its default settings.
+    #[must_use]
+    pub fn plays(&self, variant: &Variant) -> bool {
+        self.abilities
+            .largest_board
+            .is_none_or(|cells| variant.size().cells() <= cells)
+    }
 }
 
 const CATALOG: &[PlayerInfo] = &[
@@ -23,61 +96,125 @@ const CATALOG: &[PlayerInfo] = &[
         name: "rules",
         summary: "win now, else block the opponent's win, else the free cell nearest the centre (centre, corners, edges on 3x3)",
         origin: "seed 002 (course slides, rule-based tic-tac-toe)",
+        abilities: Abilities::PLAIN,
     },
     PlayerInfo {
         name: "minimax",
         summary: "plain minimax scoring +10 / -10 / 0, no pruning, first best move in row-major order; optional depth",
         origin: "seed 004 (minimax blog post, findBestMove)",
+        abilities: Abilities {
+            values_with_choice: true,
+            largest_board: Some(super::minimax::FULL_TREE_CELLS),
+            ..Abilities::TREE
+        },
     },
     PlayerInfo {
         name: "minimax-iterative",
         summary: "the same minimax without recursion (an explicit stack), as seed 004 recommends; same decisions",
         origin: "seed 004",
+        abilities: Abilities {
+            values_with_choice: true,
+            largest_board: Some(super::minimax::FULL_TREE_CELLS),
+            ..Abilities::PLAIN
+        },
     },
     PlayerInfo {
         name: "alphabeta",
         summary: "alpha-beta over open lines for the mover minus open lines for the opponent, +-100 for a win; full depth on small boards",
         origin: "seeds 000/001 (alpha-beta tic-tac-toe, e(P) evaluation)",
+        abilities: Abilities {
+            exact_values: true,
+            ..Abilities::TREE
+        },
     },
     PlayerInfo {
         name: "gametree",
         summary: "the full game tree, each node scored by the probability of each side winning; picks the most probable win",
         origin: "seed 003, first program (game tree)",
+        abilities: Abilities {
+            values_with_choice: true,
+            largest_board: Some(super::gametree::LARGEST_BOARD),
+            ..Abilities::TREE
+        },
     },
     PlayerInfo {
         name: "gomoku-minimax",
         summary: "depth-limited minimax (default depth 4) with the seed's k-1 open-end heuristic",
         origin: "seed 003, second program (minimax)",
+        abilities: Abilities {
+            values_with_choice: true,
+            largest_board: Some(super::seed_gomoku::MINIMAX_LARGEST_BOARD),
+            ..Abilities::TREE
+        },
     },
     PlayerInfo {
         name: "gomoku-alphabeta",
         summary: "the same search with alpha-beta pruning (default depth 4)",
         origin: "seed 003, third program (alpha-beta)",
+        abilities: Abilities {
+            exact_values: true,
+            ..Abilities::TREE
+        },
     },
     PlayerInfo {
         name: "gomoku-pruned",
         summary: "alpha-beta with isolated-point pruning and the improved k/2..k-1 heuristic (default depth 4)",
         origin: "seed 003, fourth program (isolated-point pruning)",
+        abilities: Abilities {
+            exact_values: true,
+            ..Abilities::TREE
+        },
     },
     PlayerInfo {
         name: "perfect",
         summary: "exact play from the solver: wins fastest, loses slowest; refuses boards it cannot solve in time",
         origin: "mnk (negamax, alpha-beta, transposition table, symmetry)",
+        abilities: Abilities {
+            values_with_choice: true,
+            exact_values: true,
+            keeps_state: true,
+            threads: true,
+            table: true,
+            largest_board: Some(crate::game::MASK_CELLS),
+            default_time: Some(super::perfect::DEFAULT_TIME),
+            depth_ends_search: false,
+            strongest_up_to: Some(super::perfect::QUICK_CELLS),
+            ..Abilities::PLAIN
+        },
     },
     PlayerInfo {
         name: "engine",
         summary: "the gomoku engine: alpha-beta with PVS, line patterns, threat search (VCF/VCT); 2 s a move unless limited",
         origin: "mnk (strongest beyond the reach of perfect)",
+        abilities: Abilities {
+            values_with_choice: true,
+            keeps_state: true,
+            threads: true,
+            table: true,
+            default_time: Some(super::engine::DEFAULT_TIME),
+            strongest_up_to: Some(usize::MAX),
+            ..Abilities::PLAIN
+        },
     },
     PlayerInfo {
         name: "vcf",
         summary: "victory by continuous fours: the first move of a forced win by fours, or an error when it finds none",
         origin: "mnk (the engine's threat search, for puzzles)",
+        abilities: Abilities {
+            default_time: Some(super::threat::DEFAULT_TIME),
+            depth_ends_search: false,
+            ..Abilities::PLAIN
+        },
     },
     PlayerInfo {
         name: "vct",
         summary: "victory by continuous threats (fours and open threes): the first move of a forced win, or an error",
         origin: "mnk (the engine's threat search, for puzzles)",
+        abilities: Abilities {
+            default_time: Some(super::threat::DEFAULT_TIME),
+            depth_ends_search: false,
+            ..Abilities::PLAIN
+        },
     },
 ];
 
@@ -93,51 +230,65 @@ pub fn names() -> Vec<&'static str> {
     CATALOG.iter().map(|p| p.name).collect()
 }
 
+/// The names of the players that have an ability.
+#[must_use]
+pub fn names_with(ability: impl Fn(&Abilities) -> bool) -> Vec<&'static str> {
+    CATALOG
+        .iter()
+        .filter(|p| ability(&p.abilities))
+        .map(|p| p.name)
+        .collect()
+}
+
 /// The entry for a name (exact, lowercase).
 #[must_use]
 pub fn info(name: &str) -> Option<&'static PlayerInfo> {
     CATALOG.iter().find(|p| p.name == name)
 }
 
-/// Builds the player a specification names.
+/// Builds the player a specification names, with its build settings (`threads`,
+/// `memory-mb`); its limits (`depth`, `nodes`, `time-ms`) reach it through the
+/// [`Control`](crate::search::Control) of each search (see [`super::Seat`]).
 #[must_use]
 pub fn create(spec: &PlayerSpec) -> Box<dyn Player> {
     let o = spec.options;
     match spec.name {
         "rules" => Box::new(Rules::new()),
-        "minimax" => Box::new(Minimax::new(o)),
-        "minimax-iterative" => Box::new(MinimaxIterative::new(o)),
-        "alphabeta" => Box::new(AlphaBeta::new(o)),
-        "gametree" => Box::new(GameTree::new(o)),
-        "gomoku-minimax" => Box::new(SeedGomoku::new(SeedProgram::Minimax, o)),
-        "gomoku-alphabeta" => Box::new(SeedGomoku::new(SeedProgram::AlphaBeta, o)),
-        "gomoku-pruned" => Box::new(SeedGomoku::new(SeedProgram::Pruned, o)),
+        "minimax" => Box::new(Minimax::new()),
+        "minimax-iterative" => Box::new(MinimaxIterative::new()),
+        "alphabeta" => Box::new(AlphaBeta::new()),
+        "gametree" => Box::new(GameTree::new()),
+        "gomoku-minimax" => Box::new(SeedGomoku::new(SeedProgram::Minimax)),
+        "gomoku-alphabeta" => Box::new(SeedGomoku::new(SeedProgram::AlphaBeta)),
+        "gomoku-pruned" => Box::new(SeedGomoku::new(SeedProgram::Pruned)),
         "perfect" => Box::new(Perfect::new(o)),
         "engine" => Box::new(EnginePlayer::new(o)),
-        "vcf" => Box::new(ThreatPlayer::new(ThreatKind::Vcf, o)),
-        "vct" => Box::new(ThreatPlayer::new(ThreatKind::Vct, o)),
+        "vcf" => Box::new(ThreatPlayer::new(ThreatKind::Vcf)),
+        "vct" => Box::new(ThreatPlayer::new(ThreatKind::Vct)),
         other => unreachable!("PlayerSpec only holds catalog names, not '{other}'"),
     }
 }
 
-/// The strongest player available for a variant: `perfect` where the solver finishes quickly,
-/// otherwise `engine`.
+/// The strongest player for a variant: the first whose [`Abilities::strongest_up_to`] covers
+/// the board (`perfect` where the solver finishes quickly, otherwise `engine`).
 #[must_use]
 pub fn strongest_for(variant: &Variant) -> PlayerSpec {
-    let name = if Perfect::is_quick(variant) {
-        "perfect"
-    } else {
-        "engine"
-    };
+    let cells = variant.size().cells();
+    let info = CATALOG
+        .iter()
+        .filter(|p| p.abilities.strongest_up_to.is_some_and(|n| cells <= n))
+        .min_by_key(|p| p.abilities.strongest_up_to)
+        .expect("the engine plays every board");
     PlayerSpec {
-        name,
-        options: super::PlayerOptions::default(),
+        name: info.name,
+        options: PlayerOptions::default(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Rule, Size};
 
     #[test]
     fn every_catalog_name_builds_that_player() {
@@ -150,11 +301,37 @@ mod tests {
     #[test]
     fn tic_tac_toe_defaults_to_perfect_and_gomoku_to_the_engine() {
         assert_eq!(strongest_for(&Variant::tic_tac_toe()).name, "perfect");
-        let gomoku = Variant::new(
-            crate::game::Size::square(15),
-            5,
-            crate::game::Rule::Freestyle,
-        );
-        assert_eq!(strongest_for(&gomoku.unwrap()).name, "engine");
+        let six = Variant::new(Size::square(6), 4, Rule::Freestyle).unwrap();
+        assert_eq!(strongest_for(&six).name, "perfect");
+        let gomoku = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
+        assert_eq!(strongest_for(&gomoku).name, "engine");
+    }
+
+    #[test]
+    fn declared_board_limits_match_what_the_players_do() {
+        use crate::game::Board;
+        use crate::search::Control;
+        // Each limited player plays the largest square board its declaration allows (one
+        // stone down, so the trees stay small enough for a test) and refuses the next one.
+        for info in catalog()
+            .iter()
+            .filter(|p| p.abilities.largest_board.is_some())
+        {
+            let largest = info.abilities.largest_board.unwrap();
+            let side = (1..=26u8)
+                .take_while(|&s| usize::from(s) * usize::from(s) <= largest)
+                .last()
+                .unwrap();
+            let refused = Variant::new(Size::square(side + 1), 3, Rule::Freestyle).unwrap();
+            assert!(!info.plays(&refused), "{}", info.name);
+            let mut player = create(&info.name.parse().unwrap());
+            let result = player.choose(&Board::new(refused), &Control::unlimited());
+            assert!(
+                matches!(result, Err(crate::search::PlayerError::TooLarge(_))),
+                "{} on {}: {result:?}",
+                info.name,
+                refused.size()
+            );
+        }
     }
 }

@@ -1,10 +1,11 @@
 //! `engine`: the gomoku engine ([`crate::engine`]) as a player: alpha-beta with threat search,
-//! within a time, depth or node limit, on one or more threads.
+//! within a time, depth or node limit, on one or more threads. Seated, it keeps its table and
+//! its position from move to move.
 
-use super::{Choice, Player, PlayerError, PlayerOptions, Value};
-use crate::engine::{Analysis, Engine, EngineConfig, Listener, MAX_DEPTH, score};
-use crate::game::{Board, Cell};
-use crate::search::{Control, Limits};
+use super::PlayerOptions;
+use crate::engine::{Engine, EngineConfig, Listener, MAX_DEPTH, score, tt};
+use crate::game::{Board, Variant};
+use crate::search::{Choice, Control, Player, PlayerError};
 use std::time::Duration;
 
 /// How long `engine` thinks about a move when given no time, depth or node limit.
@@ -13,22 +14,19 @@ pub const DEFAULT_TIME: Duration = Duration::from_secs(2);
 /// The engine player.
 #[derive(Debug)]
 pub struct EnginePlayer {
-    options: PlayerOptions,
     engine: Engine,
 }
 
 impl EnginePlayer {
-    /// The player; `depth`, `nodes`, `time-ms`, `threads` and `memory-mb` apply.
+    /// The player; `threads` and `memory-mb` apply (its limits come with each search).
     #[must_use]
     pub fn new(options: PlayerOptions) -> Self {
-        let defaults = EngineConfig::default();
         EnginePlayer {
-            options,
             engine: Engine::new(EngineConfig {
-                depth: options.depth.unwrap_or(MAX_DEPTH).max(1),
-                nodes: options.nodes,
-                threads: options.threads.unwrap_or(defaults.threads).max(1),
-                memory_mib: options.memory_mib.unwrap_or(defaults.memory_mib),
+                depth: MAX_DEPTH,
+                nodes: None,
+                threads: options.threads.unwrap_or(1).max(1),
+                memory_mib: options.memory_mib.unwrap_or(tt::DEFAULT_MIB),
             }),
         }
     }
@@ -44,58 +42,36 @@ impl EnginePlayer {
     }
 }
 
-/// The player's value of an analysis: a solved outcome for a proven win or loss, else the score.
-#[must_use]
-pub fn value_of(analysis: &Analysis) -> Value {
-    score_value(analysis.score)
-}
-
-/// A solved outcome for a decisive engine score, else the score.
-fn score_value(score: i32) -> Value {
-    score::outcome(score).map_or(Value::Score(score), Value::Solved)
-}
-
 impl Player for EnginePlayer {
     fn name(&self) -> &'static str {
         "engine"
     }
 
-    fn limits(&self) -> Limits {
-        let o = &self.options;
-        let unlimited = o.time_ms.is_none() && o.depth.is_none() && o.nodes.is_none();
-        Limits {
-            depth: o.depth,
-            nodes: o.nodes,
-            time: o.time().or(unlimited.then_some(DEFAULT_TIME)),
-        }
-    }
-
+    /// The engine's move, with the value of every root move from the same search (the move
+    /// played first and best).
     fn choose(&mut self, board: &Board, control: &Control) -> Result<Choice, PlayerError> {
         let analysis = self
             .engine
             .analyse(board, control)
             .ok_or(PlayerError::GameOver)?;
         Ok(Choice {
-            value: Some(value_of(&analysis)),
+            value: Some(score::value(analysis.score)),
             depth: Some(analysis.depth),
-            pv: analysis.pv.clone(),
+            pv: analysis.pv,
+            candidates: analysis.values,
             ..Choice::new(analysis.best, analysis.nodes)
         })
     }
 
-    /// Every move the engine considers, each searched with a full window, deeper and deeper
-    /// while `control` allows (see [`Engine::move_values`]); the other cells get no value.
-    fn move_values(
-        &mut self,
-        board: &Board,
-        control: &Control,
-    ) -> Option<Result<Vec<(Cell, Value)>, PlayerError>> {
-        let values = self.engine.move_values(board, control);
-        Some(values.map_or(Err(PlayerError::GameOver), |v| {
-            Ok(v.values
-                .into_iter()
-                .map(|(cell, s)| (cell, score_value(s)))
-                .collect())
-        }))
+    fn prepare(&mut self, variant: &Variant) {
+        self.engine.prepare(variant);
+    }
+
+    fn new_game(&mut self) {
+        self.engine.clear();
+    }
+
+    fn memory(&self) -> usize {
+        self.engine.memory()
     }
 }

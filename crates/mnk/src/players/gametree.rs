@@ -12,17 +12,19 @@
 //! could not fit ([`POSITION_LIMIT`]) are refused with a message.
 
 use super::minimax::tree_bound;
-use super::{Choice, Player, PlayerError, PlayerOptions, Value};
 use crate::count::widest_level_bound;
-use crate::explain::{NodeKind, SearchObserver, Silent};
 use crate::game::{Board, Cell, Side, Status};
-use crate::search::{Control, Limits};
+use crate::search::{
+    Choice, Control, MoveValue, NodeKind, Player, PlayerError, SearchObserver, Silent, Value,
+};
 use rustc_hash::FxHashMap;
 
 /// The largest upper bound on reachable positions the player accepts. 4x4 fits once a stone
 /// is down (at most 3.5 million positions, a few hundred megabytes); the empty 4x4 board
 /// (9.7 million positions, a gigabyte of memo) does not.
 pub const POSITION_LIMIT: u128 = 4_000_000;
+/// The largest board (in cells) the player takes: 4x4, once a stone is down.
+pub const LARGEST_BOARD: usize = 16;
 /// Above 64 cells positions are not memoised; the tree itself must then be this small.
 pub const TREE_LIMIT: u128 = 5_000_000;
 
@@ -35,10 +37,8 @@ struct Node {
 }
 
 /// The game-tree player of seed 003.
-#[derive(Debug, Clone)]
-pub struct GameTree {
-    options: PlayerOptions,
-}
+#[derive(Debug, Clone, Default)]
+pub struct GameTree;
 
 struct Search<'a> {
     player: Side,
@@ -115,8 +115,8 @@ impl Search<'_> {
 impl GameTree {
     /// The player (it takes no settings but node and time limits).
     #[must_use]
-    pub fn new(options: PlayerOptions) -> Self {
-        GameTree { options }
+    pub fn new() -> Self {
+        GameTree
     }
 
     /// Refuses boards whose tree would not fit, saying why.
@@ -164,14 +164,6 @@ fn widest_level_bound_total(board: &Board) -> u128 {
 impl Player for GameTree {
     fn name(&self) -> &'static str {
         "gametree"
-    }
-
-    fn limits(&self) -> Limits {
-        Limits {
-            depth: None,
-            nodes: self.options.nodes,
-            time: self.options.time(),
-        }
     }
 
     fn choose(&mut self, board: &Board, control: &Control) -> Result<Choice, PlayerError> {
@@ -223,13 +215,14 @@ impl GameTree {
                 hint: String::new(),
             })?;
             tree = tree.saturating_add(child.tree);
-            candidates.push((cell, Value::Probability(child.player)));
+            candidates.push(MoveValue::exact(cell, Value::Probability(child.player)));
             if best.is_none_or(|(_, p)| child.player > p) {
                 best = Some((cell, child.player));
             }
         }
         let (cell, p) = best.ok_or(PlayerError::GameOver)?;
         obs.leave(Value::Probability(p), NodeKind::Inner);
+        crate::search::sort_best_first(&mut candidates, Some(cell));
         Ok(Choice {
             value: Some(Value::Probability(p)),
             candidates,
@@ -246,7 +239,7 @@ mod tests {
 
     fn choose(v: Variant, moves: &[u16]) -> Choice {
         let cells: Vec<Cell> = moves.iter().map(|&i| Cell(i)).collect();
-        GameTree::new(PlayerOptions::default())
+        GameTree::new()
             .choose(
                 &Board::from_moves(v, &cells).unwrap(),
                 &Control::unlimited(),
@@ -277,7 +270,7 @@ mod tests {
     #[test]
     fn big_boards_are_refused_with_advice() {
         let v = Variant::new(Size::square(5), 4, Rule::Freestyle).unwrap();
-        let err = GameTree::new(PlayerOptions::default())
+        let err = GameTree::new()
             .choose(&Board::new(v), &Control::unlimited())
             .unwrap_err();
         assert!(

@@ -9,27 +9,46 @@
 //! `nodes` counts every position visited, the root included: from the empty 3x3 board that is
 //! the whole game tree, 549,946 positions.
 
-use super::{Choice, Player, PlayerError, PlayerOptions, Value};
-use crate::explain::{NodeKind, SearchObserver, Silent};
 use crate::game::{Board, Cell, Side, Status};
-use crate::search::{Control, Limits};
+use crate::search::{
+    Choice, Control, MoveValue, NodeKind, Player, PlayerError, SearchObserver, Silent, Value,
+};
 
 const WIN: i32 = 10;
 
 /// More positions than this from the root and the player asks for a depth limit instead.
 pub const TREE_LIMIT: u128 = 2_000_000_000;
 
+/// The largest board (in cells) whose whole tree minimax searches from the start.
+pub const FULL_TREE_CELLS: usize = largest_tree(None);
+
 /// Upper bound on the positions a full-width search of `depth` plies visits with `empty` free cells.
 #[must_use]
-pub fn tree_bound(empty: usize, depth: Option<u32>) -> u128 {
-    let depth = depth.map_or(empty, |d| (d as usize).min(empty));
+pub const fn tree_bound(empty: usize, depth: Option<u32>) -> u128 {
+    let depth = match depth {
+        Some(d) if (d as usize) < empty => d as usize,
+        _ => empty,
+    };
     let mut total: u128 = 1;
     let mut level: u128 = 1;
-    for d in 0..depth {
+    let mut d = 0;
+    while d < depth {
         level = level.saturating_mul((empty - d) as u128);
         total = total.saturating_add(level);
+        d += 1;
     }
     total
+}
+
+/// The most empty cells from which a search of `depth` plies (`None`: the whole game) stays
+/// within [`TREE_LIMIT`].
+#[must_use]
+pub const fn largest_tree(depth: Option<u32>) -> usize {
+    let mut cells = 1;
+    while tree_bound(cells + 1, depth) <= TREE_LIMIT {
+        cells += 1;
+    }
+    cells
 }
 
 /// Refuses a search whose tree is too large, suggesting a depth that fits.
@@ -107,7 +126,10 @@ fn choose_with<O: SearchObserver + ?Sized>(
         let Some(value) = value else {
             return Err(stopped(player, nodes));
         };
-        candidates.push((cell, Value::Score(value)));
+        candidates.push(MoveValue {
+            depth,
+            ..MoveValue::exact(cell, Value::Score(value))
+        });
         if best.is_none_or(|(_, b)| value > b) {
             best = Some((cell, value));
         }
@@ -117,6 +139,7 @@ fn choose_with<O: SearchObserver + ?Sized>(
     }
     let (cell, value) = best.ok_or(PlayerError::GameOver)?;
     obs.leave(Value::Score(value), NodeKind::Inner);
+    crate::search::sort_best_first(&mut candidates, Some(cell));
     Ok(Choice {
         value: Some(Value::Score(value)),
         depth,
@@ -133,17 +156,16 @@ fn stopped(player: &'static str, nodes: u64) -> PlayerError {
     }
 }
 
-/// Seed 004's recursive minimax.
-#[derive(Debug, Clone)]
-pub struct Minimax {
-    options: PlayerOptions,
-}
+/// Seed 004's recursive minimax; a depth in the search's [`Control`] limits it (none: to the
+/// end of the game).
+#[derive(Debug, Clone, Default)]
+pub struct Minimax;
 
 impl Minimax {
-    /// The player; `options.depth` limits the search (none: to the end of the game).
+    /// The player.
     #[must_use]
-    pub fn new(options: PlayerOptions) -> Self {
-        Minimax { options }
+    pub fn new() -> Self {
+        Minimax
     }
 
     /// Minimax value of `board` for `max_side`, or `None` if `control` stopped the search.
@@ -195,7 +217,7 @@ impl Minimax {
         let me = board.to_move();
         choose_with(
             board,
-            self.options.depth,
+            control.depth(),
             control,
             self.name(),
             obs,
@@ -207,14 +229,6 @@ impl Minimax {
 impl Player for Minimax {
     fn name(&self) -> &'static str {
         "minimax"
-    }
-
-    fn limits(&self) -> Limits {
-        Limits {
-            depth: self.options.depth,
-            nodes: self.options.nodes,
-            time: self.options.time(),
-        }
     }
 
     fn choose(&mut self, board: &Board, control: &Control) -> Result<Choice, PlayerError> {
@@ -232,10 +246,8 @@ impl Player for Minimax {
 }
 
 /// Seed 004's minimax without recursion: an explicit stack of frames.
-#[derive(Debug, Clone)]
-pub struct MinimaxIterative {
-    options: PlayerOptions,
-}
+#[derive(Debug, Clone, Default)]
+pub struct MinimaxIterative;
 
 /// One position on the explicit stack.
 struct Frame {
@@ -250,10 +262,10 @@ struct Frame {
 }
 
 impl MinimaxIterative {
-    /// The player; `options.depth` limits the search.
+    /// The player; a depth in the search's [`Control`] limits it.
     #[must_use]
-    pub fn new(options: PlayerOptions) -> Self {
-        MinimaxIterative { options }
+    pub fn new() -> Self {
+        MinimaxIterative
     }
 
     /// The same value as [`Minimax`], computed with a heap-allocated stack.
@@ -333,20 +345,12 @@ impl Player for MinimaxIterative {
         "minimax-iterative"
     }
 
-    fn limits(&self) -> Limits {
-        Limits {
-            depth: self.options.depth,
-            nodes: self.options.nodes,
-            time: self.options.time(),
-        }
-    }
-
     fn choose(&mut self, board: &Board, control: &Control) -> Result<Choice, PlayerError> {
         let me = board.to_move();
         // The explicit stack reports no nodes: `minimax` records the same tree.
         choose_with(
             board,
-            self.options.depth,
+            control.depth(),
             control,
             self.name(),
             &mut Silent,
@@ -360,20 +364,23 @@ mod tests {
     use super::*;
     use crate::game::{Rule, Size, Variant};
 
-    fn choose(player: &mut dyn Player, v: Variant, moves: &[u16]) -> Choice {
+    fn depth(depth: Option<u32>) -> Control {
+        Control::start(&crate::search::Limits {
+            depth,
+            ..crate::search::Limits::NONE
+        })
+    }
+
+    fn choose(player: &mut dyn Player, v: Variant, moves: &[u16], control: &Control) -> Choice {
         let cells: Vec<Cell> = moves.iter().map(|&i| Cell(i)).collect();
         player
-            .choose(
-                &Board::from_moves(v, &cells).unwrap(),
-                &Control::unlimited(),
-            )
+            .choose(&Board::from_moves(v, &cells).unwrap(), control)
             .unwrap()
     }
 
     #[test]
     fn the_whole_tic_tac_toe_tree_and_the_seed_decision() {
-        let mut m = Minimax::new(PlayerOptions::default());
-        let c = choose(&mut m, Variant::tic_tac_toe(), &[]);
+        let c = choose(&mut Minimax, Variant::tic_tac_toe(), &[], &depth(None));
         // Every first move draws; the first in row-major order is the top-left corner.
         assert_eq!((c.cell, c.value), (Cell(0), Some(Value::Score(0))));
         assert_eq!(c.nodes, 549_946);
@@ -393,12 +400,9 @@ mod tests {
                 Some(2),
             ),
         ];
-        for &(v, depth) in cases {
-            let options = PlayerOptions {
-                depth,
-                ..PlayerOptions::default()
-            };
-            let (mut rec, mut it) = (Minimax::new(options), MinimaxIterative::new(options));
+        for &(v, d) in cases {
+            let control = depth(d);
+            let (mut rec, mut it) = (Minimax::new(), MinimaxIterative::new());
             // Positions along a few fixed games, both sides to move.
             for seq in [[0u16, 4, 8, 2, 6], [4, 0, 1, 7, 3], [1, 2, 3, 5, 7]] {
                 let mut moves = Vec::new();
@@ -409,12 +413,12 @@ mod tests {
                     if board.is_over() {
                         break;
                     }
-                    let a = choose(&mut rec, v, &moves);
-                    let b = choose(&mut it, v, &moves);
+                    let a = choose(&mut rec, v, &moves, &control);
+                    let b = choose(&mut it, v, &moves, &control);
                     assert_eq!(
                         (a.cell, a.value, a.nodes),
                         (b.cell, b.value, b.nodes),
-                        "{v} {depth:?} {moves:?}"
+                        "{v} {d:?} {moves:?}"
                     );
                     moves.push(m);
                 }
@@ -425,7 +429,7 @@ mod tests {
     #[test]
     fn too_large_trees_ask_for_a_depth() {
         let v = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
-        let err = Minimax::new(PlayerOptions::default())
+        let err = Minimax::new()
             .choose(&Board::new(v), &Control::unlimited())
             .unwrap_err();
         assert!(
@@ -434,19 +438,20 @@ mod tests {
         );
         assert_eq!(tree_bound(9, None), 986_410);
         assert_eq!(tree_bound(64, Some(3)), 1 + 64 + 64 * 63 + 64 * 63 * 62);
+        // 12 empty cells fit (12! paths), 13 do not.
+        assert_eq!(FULL_TREE_CELLS, 12);
     }
 
     #[test]
     fn node_limits_stop_the_search_with_an_error() {
-        let options = PlayerOptions {
+        let control = Control::start(&crate::search::Limits {
             nodes: Some(1000),
-            ..PlayerOptions::default()
-        };
+            ..crate::search::Limits::NONE
+        });
         for player in [
-            &mut Minimax::new(options) as &mut dyn Player,
-            &mut MinimaxIterative::new(options),
+            &mut Minimax::new() as &mut dyn Player,
+            &mut MinimaxIterative::new(),
         ] {
-            let control = Control::start(&player.limits());
             let err = player
                 .choose(&Board::new(Variant::tic_tac_toe()), &control)
                 .unwrap_err();

@@ -7,16 +7,20 @@
 //! Boards above 64 cells are refused at once; a position the solver cannot prove within the
 //! player's limits (by default [`DEFAULT_TIME`]) is refused with the reason rather than hanging.
 
-use super::{Choice, Player, PlayerError, PlayerOptions, Value};
+use super::PlayerOptions;
 use crate::game::{Board, Variant};
-use crate::search::{Control, Limits};
+use crate::search::{Choice, Control, MoveValue, Player, PlayerError, Value, sort_best_first};
 use crate::solve::{Ideas, SolveError, Solver, SolverConfig};
 use std::time::Duration;
 
 /// How long `perfect` may think about one move unless told otherwise.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(20);
-/// Boards with at most this many cells get every move's value (for hints and the heat map).
+/// Boards with at most this many cells get every move's value with each choice (for hints and
+/// the heat map); larger ones on request ([`Player::move_values`]).
 pub const ANALYSE_CELLS: usize = 25;
+/// Boards of up to this many cells (any k) are proved from the empty board within moments
+/// (under a second in release builds), which makes `perfect` the natural default opponent.
+pub const QUICK_CELLS: usize = 36;
 /// The transposition table's limit unless `memory-mb` says otherwise (it starts at 2 MiB and
 /// grows as needed).
 pub const DEFAULT_MEMORY_MIB: u64 = 256;
@@ -37,14 +41,6 @@ impl Perfect {
             options,
             solver: None,
         }
-    }
-
-    /// Whether the solver proves this variant from the empty board within moments (every board
-    /// of up to 36 cells, any k, takes under a second in release builds), which makes
-    /// `perfect` the natural default opponent.
-    #[must_use]
-    pub fn is_quick(variant: &Variant) -> bool {
-        variant.size().cells() <= 36
     }
 
     fn solver(&mut self, variant: &Variant) -> Result<&mut Solver, PlayerError> {
@@ -77,18 +73,6 @@ impl Player for Perfect {
         "perfect"
     }
 
-    fn limits(&self) -> Limits {
-        let time = self
-            .options
-            .time()
-            .or((self.options.nodes.is_none()).then_some(DEFAULT_TIME));
-        Limits {
-            depth: None,
-            nodes: self.options.nodes,
-            time,
-        }
-    }
-
     fn choose(&mut self, board: &Board, control: &Control) -> Result<Choice, PlayerError> {
         if board.is_over() {
             return Err(PlayerError::GameOver);
@@ -96,29 +80,67 @@ impl Player for Perfect {
         let variant = *board.variant();
         let solver = self.solver(&variant)?;
         let before = solver.nodes();
-        let out_of_reach = |e: SolveError| match e {
-            SolveError::GameOver => PlayerError::GameOver,
-            other => PlayerError::TooLarge(format!(
-                "perfect play is out of reach on {variant} from this position: {other} within its limits; \
-                 give it more time (perfect:time-ms=N) or try gomoku-pruned"
-            )),
-        };
-        let solution = solver.solve(board, control).map_err(out_of_reach)?;
-        let candidates = if variant.size().cells() <= ANALYSE_CELLS {
-            solver
-                .analyse(board, control)
-                .map_err(out_of_reach)?
-                .into_iter()
-                .map(|(c, o)| (c, Value::Solved(o)))
-                .collect()
+        let solution = solver
+            .solve(board, control)
+            .map_err(|e| out_of_reach(&variant, e))?;
+        let mut candidates = if variant.size().cells() <= ANALYSE_CELLS {
+            exact_values(solver, board, control).map_err(|e| out_of_reach(&variant, e))?
         } else {
             Vec::new()
         };
+        sort_best_first(&mut candidates, Some(solution.best));
         let nodes = solver.nodes() - before;
         Ok(Choice {
             value: Some(Value::Solved(solution.outcome)),
             candidates,
             ..Choice::new(solution.best, nodes)
         })
+    }
+
+    /// The proved value of every move, from the player's own solver and table.
+    fn move_values(
+        &mut self,
+        board: &Board,
+        control: &Control,
+    ) -> Option<Result<Vec<MoveValue>, PlayerError>> {
+        if board.is_over() {
+            return Some(Err(PlayerError::GameOver));
+        }
+        let variant = *board.variant();
+        Some(self.solver(&variant).and_then(|solver| {
+            exact_values(solver, board, control).map_err(|e| out_of_reach(&variant, e))
+        }))
+    }
+
+    fn prepare(&mut self, variant: &Variant) {
+        let _ = self.solver(variant);
+    }
+
+    fn memory(&self) -> usize {
+        self.solver.as_ref().map_or(0, |(_, s)| s.table_bytes())
+    }
+}
+
+/// Every move's proved value, with its distance.
+fn exact_values(
+    solver: &mut Solver,
+    board: &Board,
+    control: &Control,
+) -> Result<Vec<MoveValue>, SolveError> {
+    Ok(solver
+        .analyse(board, control)?
+        .into_iter()
+        .map(|(c, o)| MoveValue::exact(c, Value::Solved(o)))
+        .collect())
+}
+
+/// The error of a position the solver could not prove within the player's limits.
+fn out_of_reach(variant: &Variant, e: SolveError) -> PlayerError {
+    match e {
+        SolveError::GameOver => PlayerError::GameOver,
+        other => PlayerError::TooLarge(format!(
+            "perfect play is out of reach on {variant} from this position: {other} within its limits; \
+             give it more time (perfect:time-ms=N) or try gomoku-pruned"
+        )),
     }
 }

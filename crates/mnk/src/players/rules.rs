@@ -7,9 +7,8 @@
 //! `(4, 0, 2, 6, 8, 1, 3, 5, 7)`. Wins and blocks are looked for in row-major order, as the
 //! seed's `legalMoves` lists them.
 
-use super::{Choice, Player, PlayerError};
 use crate::game::{Board, Cell, Size};
-use crate::search::{Control, Limits};
+use crate::search::{Choice, Control, Player, PlayerError};
 
 /// The rule-based player of seed 002.
 #[derive(Debug, Clone, Default)]
@@ -37,10 +36,6 @@ impl Rules {
 impl Player for Rules {
     fn name(&self) -> &'static str {
         "rules"
-    }
-
-    fn limits(&self) -> Limits {
-        Limits::default()
     }
 
     fn choose(&mut self, board: &Board, _control: &Control) -> Result<Choice, PlayerError> {

@@ -25,17 +25,19 @@
 //!   root (the Python program then reuses the previous turn's list). Here the root is always
 //!   searched.
 
-use super::minimax::check_tree_size;
-use super::{Choice, Player, PlayerError, PlayerOptions, Value};
-use crate::explain::{NodeKind, SearchObserver, Silent};
+use super::minimax::{check_tree_size, largest_tree};
 use crate::game::{Board, Cell, Size};
-use crate::search::{Control, Limits};
+use crate::search::{
+    Choice, Control, MoveValue, NodeKind, Player, PlayerError, SearchObserver, Silent, Value,
+};
 
 const MAX_SCORE: i32 = 1000;
 const MIN_SCORE: i32 = 0;
 const MID_SCORE: i32 = (MAX_SCORE + MIN_SCORE) / 2;
 /// The seed's depth in its published runs.
 pub const DEFAULT_DEPTH: u32 = 4;
+/// The largest board (in cells) `gomoku-minimax` searches from the start at [`DEFAULT_DEPTH`].
+pub const MINIMAX_LARGEST_BOARD: usize = largest_tree(Some(DEFAULT_DEPTH));
 
 /// Which of seed 003's programs to follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -476,34 +478,25 @@ fn inner_kind(cut: bool) -> NodeKind {
 #[derive(Debug, Clone)]
 pub struct SeedGomoku {
     program: SeedProgram,
-    options: PlayerOptions,
 }
 
 impl SeedGomoku {
-    /// The player; `options.depth` overrides the seed's depth of 4.
+    /// The player; a depth in the search's [`Control`] overrides the seed's depth of 4.
     #[must_use]
-    pub fn new(program: SeedProgram, options: PlayerOptions) -> Self {
-        SeedGomoku { program, options }
+    pub fn new(program: SeedProgram) -> Self {
+        SeedGomoku { program }
     }
 
-    /// The depth searched.
+    /// The depth a search under `control` goes to.
     #[must_use]
-    pub fn depth(&self) -> u32 {
-        self.options.depth.unwrap_or(DEFAULT_DEPTH)
+    pub fn depth(control: &Control) -> u32 {
+        control.depth().unwrap_or(DEFAULT_DEPTH)
     }
 }
 
 impl Player for SeedGomoku {
     fn name(&self) -> &'static str {
         self.program.name()
-    }
-
-    fn limits(&self) -> Limits {
-        Limits {
-            depth: Some(self.depth()),
-            nodes: self.options.nodes,
-            time: self.options.time(),
-        }
     }
 
     fn choose(&mut self, board: &Board, control: &Control) -> Result<Choice, PlayerError> {
@@ -525,8 +518,8 @@ impl Player for SeedGomoku {
         &mut self,
         board: &Board,
         control: &Control,
-    ) -> Option<Result<Vec<(Cell, Value)>, PlayerError>> {
-        let depth = match self.checked_depth(board) {
+    ) -> Option<Result<Vec<MoveValue>, PlayerError>> {
+        let depth = match self.checked_depth(board, control) {
             Ok(depth) => depth,
             Err(e) => return Some(Err(e)),
         };
@@ -537,7 +530,10 @@ impl Player for SeedGomoku {
             .map(|cell| {
                 search
                     .child(cell, X, depth - 1, MIN_SCORE, MAX_SCORE, &mut Silent)
-                    .map(|v| (cell, Value::Score(v)))
+                    .map(|v| MoveValue {
+                        depth: Some(depth),
+                        ..MoveValue::exact(cell, Value::Score(v))
+                    })
                     .ok_or_else(|| self.stopped(search.nodes))
             })
             .collect();
@@ -547,11 +543,11 @@ impl Player for SeedGomoku {
 
 impl SeedGomoku {
     /// The depth to search, after refusing what the seed program cannot do.
-    fn checked_depth(&self, board: &Board) -> Result<u32, PlayerError> {
+    fn checked_depth(&self, board: &Board, control: &Control) -> Result<u32, PlayerError> {
         if board.is_over() {
             return Err(PlayerError::GameOver);
         }
-        let depth = self.depth();
+        let depth = Self::depth(control);
         if depth == 0 {
             return Err(PlayerError::BadSetting(format!(
                 "{} needs a depth of at least 1 (the seed's doMinMaxAction has no move at depth 0)",
@@ -593,13 +589,16 @@ impl SeedGomoku {
         control: &Control,
         obs: &mut O,
     ) -> Result<Choice, PlayerError> {
-        let depth = self.checked_depth(board)?;
+        let depth = self.checked_depth(board, control)?;
         let mut search = self.search(board, control);
         let mut listed: Vec<(Cell, i32)> = Vec::new();
-        let mut all: Vec<(Cell, Value)> = Vec::new();
+        let mut all: Vec<MoveValue> = Vec::new();
         obs.enter(None, search.window(MIN_SCORE, MAX_SCORE));
         let result = search.max_children(depth, MIN_SCORE, MAX_SCORE, obs, |cell, v, is_listed| {
-            all.push((cell, Value::Score(v)));
+            all.push(MoveValue {
+                depth: Some(depth),
+                ..MoveValue::exact(cell, Value::Score(v))
+            });
             if is_listed {
                 listed.push((cell, v));
             }
@@ -616,6 +615,7 @@ impl SeedGomoku {
             .ok_or(PlayerError::GameOver)?;
         // Alpha-beta scores of siblings are only bounds; plain minimax's are exact.
         let candidates = if self.program == SeedProgram::Minimax {
+            crate::search::sort_best_first(&mut all, Some(cell));
             all
         } else {
             Vec::new()
@@ -720,7 +720,7 @@ mod tests {
         // "tic_tac_toe(5, 5, True, 4)": the machine opens (0, 0), which is a5, in both runs.
         let v = Variant::new(Size::square(5), 5, Rule::Freestyle).unwrap();
         for program in [SeedProgram::Minimax, SeedProgram::AlphaBeta] {
-            let mut p = SeedGomoku::new(program, PlayerOptions::default());
+            let mut p = SeedGomoku::new(program);
             let c = p.choose(&Board::new(v), &Control::unlimited()).unwrap();
             assert_eq!(c.cell, Cell(0), "{program:?}");
         }

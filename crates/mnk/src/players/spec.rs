@@ -3,6 +3,7 @@
 //! `perfect`, `gomoku-pruned:depth=3`, `engine:time-ms=100,depth=8` (`:` also separates settings).
 
 use super::catalog;
+use crate::search::Limits;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -48,6 +49,16 @@ impl PlayerOptions {
     #[must_use]
     pub fn time(&self) -> Option<Duration> {
         self.time_ms.map(Duration::from_millis)
+    }
+
+    /// The limits these settings give a search (`depth`, `nodes`, `time-ms`).
+    #[must_use]
+    pub fn limits(&self) -> Limits {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            time: self.time(),
+        }
     }
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {

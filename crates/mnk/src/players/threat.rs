@@ -2,11 +2,9 @@
 //! the first move of a forced win (victory by continuous fours, or by continuous threats: fours
 //! and open threes) and its length, or says that it found none.
 
-use super::{Choice, Player, PlayerError, PlayerOptions, Value};
 use crate::engine::{Position, ThreatKind, ThreatSearch};
 use crate::game::Board;
-use crate::search::{Control, Limits};
-use crate::solve::Outcome;
+use crate::search::{Choice, Control, Outcome, Player, PlayerError, Value};
 use std::time::Duration;
 
 /// Attacker threats `vcf` plays at most unless given a depth.
@@ -20,19 +18,18 @@ pub const DEFAULT_TIME: Duration = Duration::from_secs(10);
 #[derive(Debug, Clone)]
 pub struct ThreatPlayer {
     kind: ThreatKind,
-    options: PlayerOptions,
 }
 
 impl ThreatPlayer {
-    /// `vcf` (fours only) or `vct` (fours and threes); `depth` is the most attacker threats,
-    /// `nodes` and `time-ms` bound the search.
+    /// `vcf` (fours only) or `vct` (fours and threes); the control's depth is the most
+    /// attacker threats, its nodes and time bound the search.
     #[must_use]
-    pub fn new(kind: ThreatKind, options: PlayerOptions) -> Self {
-        ThreatPlayer { kind, options }
+    pub fn new(kind: ThreatKind) -> Self {
+        ThreatPlayer { kind }
     }
 
-    fn depth(&self) -> u32 {
-        self.options.depth.unwrap_or(match self.kind {
+    fn depth(&self, control: &Control) -> u32 {
+        control.depth().unwrap_or(match self.kind {
             ThreatKind::Vcf => VCF_DEPTH,
             ThreatKind::Vct => VCT_DEPTH,
         })
@@ -47,22 +44,13 @@ impl Player for ThreatPlayer {
         }
     }
 
-    fn limits(&self) -> Limits {
-        let o = &self.options;
-        Limits {
-            depth: Some(self.depth()),
-            nodes: o.nodes,
-            time: o.time().or(o.nodes.is_none().then_some(DEFAULT_TIME)),
-        }
-    }
-
     fn choose(&mut self, board: &Board, control: &Control) -> Result<Choice, PlayerError> {
         if board.is_over() {
             return Err(PlayerError::GameOver);
         }
         let mut pos = Position::new(board);
         let mut search = ThreatSearch::new(self.kind, control.node_limit().unwrap_or(u64::MAX));
-        let depth = self.depth();
+        let depth = self.depth(control);
         let found = search.search(&mut pos, depth, &mut || control.should_stop(0));
         let nodes = search.nodes();
         let side = board.to_move();

@@ -10,14 +10,13 @@ use super::command::{Command, CommandError, Field, Info, Point};
 use super::fallback::quick_move;
 use super::report;
 use super::rule::rule_from_bits;
-use super::seat::{Deadlines, Seat};
 use super::stones::Stones;
-use super::timing::{MatchClock, memory_mib};
+use super::timing::{MatchClock, TurnPlan, memory_mib};
+use super::watchdog::Watchdog;
 use crate::game::{Board, Cell, Rule, Size, Variant, VariantError};
-use crate::players::{Choice, PlayerOptions, PlayerSpec, strongest_for};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use crate::players::{PlayerOptions, PlayerSpec, Thought, strongest_for};
+use crate::search::Stop;
+use std::time::Instant;
 
 /// How the brain plays.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,8 +80,8 @@ pub struct Brain {
     /// `MESSAGE` lines about `INFO` problems, held until the next answer: the manager does
     /// not read while it sends `INFO`.
     deferred: Vec<String>,
-    seat: Seat,
-    stop: Option<Arc<AtomicBool>>,
+    seat: Watchdog,
+    stop: Stop,
 }
 
 impl Brain {
@@ -98,16 +97,16 @@ impl Brain {
             threads: None,
             block: None,
             deferred: Vec::new(),
-            seat: Seat::default(),
-            stop: None,
+            seat: Watchdog::default(),
+            stop: Stop::new(),
         }
     }
 
-    /// Also stops any search when `stop` is set (by a thread that reads `END` or `YXSTOP` while
-    /// the brain thinks).
+    /// Stops any search when `stop` is set (by a thread that reads `END` or `YXSTOP` while the
+    /// brain thinks): every search's stop signal is a child of it.
     #[must_use]
-    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Self {
-        self.stop = Some(stop);
+    pub fn with_stop(mut self, stop: Stop) -> Self {
+        self.stop = stop;
         self
     }
 
@@ -215,6 +214,7 @@ impl Brain {
                     Some(stones) => {
                         *stones = Stones::new(stones.size());
                         self.clock.new_game();
+                        self.seat.new_game();
                         "OK".to_string()
                     }
                     None => no_game("RESTART"),
@@ -282,10 +282,17 @@ impl Brain {
             Info::TimeoutTurn(ms) => self.clock.set_timeout_turn(ms),
             Info::TimeoutMatch(ms) => self.clock.set_timeout_match(ms),
             Info::TimeLeft(ms) => self.clock.report_time_left(ms),
-            Info::MaxMemory(bytes) => self.max_memory = bytes,
-            Info::Rule(bits) => self.rule_bits = bits,
+            Info::MaxMemory(bytes) => {
+                self.max_memory = bytes;
+                self.prepare();
+            }
+            Info::Rule(bits) => {
+                self.rule_bits = bits;
+                self.prepare();
+            }
             Info::ThreadNum(n) => {
                 self.threads = usize::try_from(n.max(1)).ok();
+                self.prepare();
             }
             Info::GameType(_) | Info::Other { .. } => {}
         }
@@ -297,11 +304,33 @@ impl Brain {
                 self.stones = Some(Stones::new(variant.size()));
                 self.block = None;
                 self.clock.new_game();
+                self.seat.new_game();
+                self.prepare();
                 "OK".to_string()
             }
             Err(e) => format!("ERROR {e}"),
         };
         self.answer(reply)
+    }
+
+    /// The variant of the game on, under the current rule; else the `ERROR` answer (before
+    /// `START`, or for a rule or size this brain does not play).
+    fn variant(&self) -> Result<Variant, String> {
+        let Some(size) = self.stones.as_ref().map(Stones::size) else {
+            return Err(no_game("a move request"));
+        };
+        let rule = rule_from_bits(self.rule_bits).map_err(|e| format!("ERROR {e}"))?;
+        self.variant_for(u32::from(size.width), u32::from(size.height), rule)
+            .map_err(|e| format!("ERROR {e}"))
+    }
+
+    /// Seats the player for the game on and lets it allocate its tables now, between moves
+    /// (`START`, and `INFO` that changes its settings), not in a move's time.
+    fn prepare(&mut self) {
+        if let Ok(variant) = self.variant() {
+            let spec = self.spec_for(&variant);
+            self.seat.prepare(&spec, &variant);
+        }
     }
 
     fn variant_for(&self, width: u32, height: u32, rule: Rule) -> Result<Variant, String> {
@@ -350,44 +379,39 @@ impl Brain {
 
     /// Chooses, plays and answers our move; the turn began at `started`.
     fn think(&mut self, started: Instant) -> Reply {
-        let Some(size) = self.stones.as_ref().map(Stones::size) else {
-            return self.answer(no_game("a move request"));
-        };
-        let rule = match rule_from_bits(self.rule_bits) {
-            Ok(rule) => rule,
-            Err(e) => return self.answer(format!("ERROR {e}")),
-        };
-        let variant = match self.variant_for(u32::from(size.width), u32::from(size.height), rule) {
+        let variant = match self.variant() {
             Ok(v) => v,
-            Err(e) => return self.answer(format!("ERROR {e}")),
+            Err(e) => return self.answer(e),
         };
-        let stones = self.stones.clone().unwrap_or_else(|| Stones::new(size));
+        let rule = variant.rule();
+        let stones = self
+            .stones
+            .clone()
+            .unwrap_or_else(|| Stones::new(variant.size()));
         let empty = stones.empty_cells();
-        let budget = self.clock.budget(size.cells() - empty, empty);
-        let deadlines = Deadlines {
-            target: started + budget.target,
-            stop: started + budget.stop,
-            give_up: started + budget.give_up,
-        };
+        let turn = self.clock.turn_plan(variant.size().cells() - empty, empty);
         // Held messages first, then this move's information, then the move.
         let mut lines = std::mem::take(&mut self.deferred);
         let chosen = stones
             .board(variant)
             .map_err(|e| e.to_string())
-            .and_then(|board| self.ask_player(&board, deadlines));
+            .and_then(|board| self.ask_player(&board, started, turn));
         let cell = match chosen {
-            Ok((choice, elapsed)) if stones.is_free(choice.cell) => {
+            Ok(thought) if stones.is_free(thought.choice.cell) => {
                 let name = self.seat.spec().map_or("player", |s| s.name);
-                lines.push(report::search_info(name, &choice, elapsed, |c| {
-                    stones.point(c)
-                }));
-                Some(choice.cell)
+                lines.push(report::search_info(
+                    name,
+                    &thought.choice,
+                    thought.time,
+                    |c| stones.point(c),
+                ));
+                Some(thought.choice.cell)
             }
             other => {
                 let why = match other {
-                    Ok((choice, _)) => format!(
+                    Ok(thought) => format!(
                         "the player chose cell {}, which is not free",
-                        choice.cell.index()
+                        thought.choice.cell.index()
                     ),
                     Err(why) => why,
                 };
@@ -408,7 +432,7 @@ impl Brain {
         let spent = started.elapsed();
         self.clock.record_move(spent);
         lines.push(report::time_debug(
-            budget,
+            turn,
             spent,
             self.clock.timeout_turn(),
             self.clock.match_left(),
@@ -417,19 +441,14 @@ impl Brain {
         Reply::lines(lines)
     }
 
-    /// Asks the player for a move within `deadlines`.
-    fn ask_player(
-        &mut self,
-        board: &Board,
-        deadlines: Deadlines,
-    ) -> Result<(Choice, Duration), String> {
-        let variant = *board.variant();
+    /// The player for `variant`: the configured one, else the default; one thread unless its
+    /// own settings or `INFO thread_num` say otherwise, its tables within `max_memory`.
+    fn spec_for(&self, variant: &Variant) -> PlayerSpec {
         let mut spec = self
             .config
             .player
             .clone()
-            .unwrap_or_else(|| default_player(&variant));
-        // One thread unless the player's own settings or `INFO thread_num` say otherwise.
+            .unwrap_or_else(|| default_player(variant));
         spec.options = spec.options.or(PlayerOptions {
             threads: Some(self.threads.unwrap_or(1)),
             ..PlayerOptions::default()
@@ -437,8 +456,18 @@ impl Brain {
         if let Some(mib) = memory_mib(self.max_memory) {
             spec.options.memory_mib = Some(spec.options.memory_mib.map_or(mib, |m| m.min(mib)));
         }
-        self.seat
-            .choose(&spec, board, deadlines, self.stop.as_deref())
+        spec
+    }
+
+    /// Asks the player for a move within `turn`, for a command that arrived at `started`.
+    fn ask_player(
+        &mut self,
+        board: &Board,
+        started: Instant,
+        turn: TurnPlan,
+    ) -> Result<Thought, String> {
+        let spec = self.spec_for(board.variant());
+        self.seat.choose(&spec, board, started, turn, &self.stop)
     }
 }
 

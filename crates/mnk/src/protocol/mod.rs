@@ -26,9 +26,9 @@ mod command;
 mod fallback;
 pub mod report;
 pub mod rule;
-mod seat;
 mod stones;
 pub mod timing;
+mod watchdog;
 
 pub use brain::{Brain, BrainConfig, Reply, default_player};
 pub use command::{Command, CommandError, Field, Info, Point};

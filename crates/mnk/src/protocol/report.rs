@@ -5,8 +5,8 @@
 //! replaced, since a newline inside a message would split it into a second, bogus answer.
 
 use super::command::Point;
-use super::timing::{Budget, Limit};
-use crate::players::Choice;
+use super::timing::{Limit, TurnPlan};
+use crate::search::Choice;
 use std::fmt::Write as _;
 use std::time::Duration;
 
@@ -66,12 +66,12 @@ pub fn search_info(
 /// `DEBUG` with the move's time accounting.
 #[must_use]
 pub fn time_debug(
-    budget: Budget,
+    turn: TurnPlan,
     spent: Duration,
     timeout_turn: Duration,
     match_left: Option<Duration>,
 ) -> String {
-    let limit = match budget.limited_by {
+    let limit = match turn.limited_by {
         Limit::Turn => "timeout_turn",
         Limit::AsFastAsPossible => "timeout_turn 0 (as fast as possible)",
         Limit::Match => "time left in the game",
@@ -84,9 +84,9 @@ pub fn time_debug(
         "DEBUG time {} ms; target {} ms, stop at {} ms set by {limit}, give up at {} ms \
          (timeout_turn {} ms, {left})",
         spent.as_millis(),
-        budget.target.as_millis(),
-        budget.stop.as_millis(),
-        budget.give_up.as_millis(),
+        turn.target().as_millis(),
+        turn.deadline().as_millis(),
+        turn.give_up.as_millis(),
         timeout_turn.as_millis(),
     )
 }
@@ -95,7 +95,7 @@ pub fn time_debug(
 mod tests {
     use super::*;
     use crate::game::Cell;
-    use crate::players::Value;
+    use crate::search::Value;
 
     #[test]
     fn about_has_the_recommended_keys() {

@@ -1,51 +1,45 @@
-//! Time and memory under the manager's limits: how long one move may think.
+//! The manager's limits: what `INFO` says about time and memory, and what is left of a timed
+//! game, turned into a [`TimeControl`] for the planner ([`crate::search`]).
 //!
-//! Pure arithmetic on durations (the caller reads the clock), so the budget can be tested with a
-//! fake clock. The protocol's limits:
+//! The protocol's limits:
 //! - `timeout_turn` (ms) bounds every move; 0 means "play as fast as possible", not "unlimited".
 //! - `timeout_match` (ms) bounds the whole game, 0 = no limit; `time_left` (ms) is what remains
 //!   of it, sent before every move when the game is timed (2147483647 when it is not; negative
 //!   once overrun). The manager counts a game from the brain's start, including everything but
 //!   the opponent's turns; a turn includes every command but START, RECTSTART and RESTART.
 //!
-//! The protocol's side is here: the turn limit less a safety margin (pipes, scheduling, the
-//! answer itself), and the game's time left less a reserve and the overhead of every move still
-//! to come. [`TimeControl`] shares those over the moves (a `target` a search aims at, a `hard`
-//! deadline it is stopped at), and a grace past the deadline tells the brain when to stop
-//! waiting. The tuning constants are together at the top.
+//! This is the edge that knows the transport, so it is here, and only here, that a move's
+//! [`overhead`] is set: the time between the manager sending a command and reading the answer
+//! that is not the search (the pipe, the process being scheduled on a busy machine, building
+//! the answer). The planner takes it off once. Past the deadline the brain waits half the
+//! overhead more for the player, then answers without it. The tuning constants are together
+//! at the top.
 
-use crate::search::TimeControl;
+use crate::search::{GameClock, TimeControl, TimePlan};
 use std::time::Duration;
 
-/// The budget when `timeout_turn` is 0 ("as fast as possible"): a few plies at most.
+/// The per-move limit when `timeout_turn` is 0 ("as fast as possible"): a short search.
 pub const AS_FAST_AS_POSSIBLE: Duration = Duration::from_millis(10);
 /// The turn limit when the manager never sent `timeout_turn` (the reference skeleton's default).
 pub const DEFAULT_TIMEOUT_TURN: Duration = Duration::from_secs(30);
-/// The safety margin kept from `timeout_turn` is this fraction of it (1/10) ...
-pub const TURN_MARGIN_DIVISOR: u32 = 10;
+/// A move's overhead is this fraction (1/n) of the turn limit ...
+pub const OVERHEAD_DIVISOR: u32 = 10;
 /// ... but at least this much ...
-pub const TURN_MARGIN_MIN: Duration = Duration::from_millis(15);
-/// ... and at most this much.
-pub const TURN_MARGIN_MAX: Duration = Duration::from_millis(300);
-/// Kept back from the game's remaining time: this fraction of it (1/20) ...
-pub const MATCH_RESERVE_DIVISOR: u32 = 20;
-/// ... but at most this much.
-pub const MATCH_RESERVE_MAX: Duration = Duration::from_secs(1);
-/// Time each of our moves costs beyond its thinking (pipes, scheduling, the answer): kept aside
-/// for every move still to come, so that a long game never runs out.
-pub const MOVE_OVERHEAD: Duration = Duration::from_millis(5);
-/// Past a budget, the brain waits for the player a quarter of the budget more plus this much
-/// (never beyond a third of the way on to `timeout_turn`), then answers a quick move without it.
-pub const GRACE_MIN: Duration = Duration::from_millis(2);
+pub const OVERHEAD_MIN: Duration = Duration::from_millis(5);
+/// ... and at most this much; in a timed game, at most this fraction (1/n) of the time left
+/// per move still to come (never below [`OVERHEAD_MIN`]).
+pub const OVERHEAD_MAX: Duration = Duration::from_millis(100);
+/// See [`OVERHEAD_MAX`].
+pub const OVERHEAD_GAME_DIVISOR: u32 = 4;
 /// `time_left` at or above this means the game is not timed.
 pub const UNLIMITED_TIME_LEFT: i64 = 2_147_483_647;
 /// Of `max_memory`, the players' tables get this many quarters (the rest is the process itself).
 pub const MEMORY_QUARTERS_FOR_TABLES: u64 = 3;
 
-/// What limits a move's budget.
+/// What limits a move's deadline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Limit {
-    /// `timeout_turn`, less its margin.
+    /// `timeout_turn`.
     Turn,
     /// `timeout_turn 0`: as fast as possible.
     AsFastAsPossible,
@@ -53,59 +47,56 @@ pub enum Limit {
     Match,
 }
 
-/// How long one move may think, and why. Times count from the moment the command arrived.
+/// A move's times, counted from the moment its command arrived, and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Budget {
-    /// The time a search aims at (it may stop once past it with a move in hand).
-    pub target: Duration,
-    /// The search's deadline: it is told to stop then.
-    pub stop: Duration,
-    /// When the brain stops waiting for a search that has not stopped and answers without it
-    /// (see [`GRACE_MIN`]); below `timeout_turn` whenever that is positive, and within what is
-    /// left of a timed game.
+pub struct TurnPlan {
+    /// The planner's target and deadline for the search.
+    pub plan: TimePlan,
+    /// When the brain stops waiting for a search that has not stopped and answers without it:
+    /// half the overhead past the deadline, within the turn limit and what is left of the game.
     pub give_up: Duration,
     /// Which limit set the deadline.
     pub limited_by: Limit,
 }
 
-/// The thinking time a `timeout_turn` leaves for one move.
+impl TurnPlan {
+    /// The search's target.
+    #[must_use]
+    pub fn target(&self) -> Duration {
+        self.plan.target.unwrap_or_default()
+    }
+
+    /// The search's deadline.
+    #[must_use]
+    pub fn deadline(&self) -> Duration {
+        self.plan.deadline.unwrap_or_default()
+    }
+}
+
+/// The time a move costs outside the search, under the turn limit `per_move`, with
+/// `match_left` of a timed game left and `empty` cells free.
 ///
 /// # Examples
 /// ```
-/// use mnk::protocol::timing::{turn_budget, AS_FAST_AS_POSSIBLE};
+/// use mnk::protocol::timing::overhead;
 /// use std::time::Duration;
-/// assert_eq!(turn_budget(Duration::from_millis(1000)), Duration::from_millis(900));
-/// assert_eq!(turn_budget(Duration::ZERO), AS_FAST_AS_POSSIBLE);
+/// let ms = Duration::from_millis;
+/// assert_eq!(overhead(ms(200), None, 225), ms(20));
+/// assert_eq!(overhead(ms(20), None, 225), ms(5));
+/// assert_eq!(overhead(ms(30_000), None, 225), ms(100));
+/// // 10 s for the 338 moves still to come on 26x26: 7 ms each.
+/// assert_eq!(overhead(ms(1000), Some(ms(10_000)), 676).as_millis(), 7);
 /// ```
 #[must_use]
-pub fn turn_budget(timeout_turn: Duration) -> Duration {
-    if timeout_turn.is_zero() {
-        return AS_FAST_AS_POSSIBLE;
+pub fn overhead(per_move: Duration, match_left: Option<Duration>, empty: usize) -> Duration {
+    let turn = (per_move / OVERHEAD_DIVISOR).clamp(OVERHEAD_MIN, OVERHEAD_MAX);
+    match match_left {
+        Some(left) => {
+            let share = left / OVERHEAD_GAME_DIVISOR / crate::search::own_moves_left(empty);
+            turn.min(share.max(OVERHEAD_MIN))
+        }
+        None => turn,
     }
-    let margin = (timeout_turn / TURN_MARGIN_DIVISOR).clamp(TURN_MARGIN_MIN, TURN_MARGIN_MAX);
-    if timeout_turn > 2 * margin {
-        timeout_turn - margin
-    } else {
-        timeout_turn / 2
-    }
-}
-
-/// Our moves still to come at most, with `empty_cells` free: half of them, at least 1.
-#[must_use]
-pub fn own_moves_left(empty_cells: usize) -> u32 {
-    u32::try_from(empty_cells.div_ceil(2).max(1)).unwrap_or(u32::MAX)
-}
-
-/// What of the game's remaining time the searches may share, with `empty_cells` free: what is
-/// left less a reserve and the [`MOVE_OVERHEAD`] of every move still to come. No move may cost
-/// more than this; then, while the time left covers the overheads it keeps covering them, so
-/// the game cannot run out as long as no move costs more than its hard limit plus
-/// [`MOVE_OVERHEAD`].
-#[must_use]
-pub fn game_time_to_share(match_left: Duration, empty_cells: usize) -> Duration {
-    let reserve = (match_left / MATCH_RESERVE_DIVISOR).min(MATCH_RESERVE_MAX);
-    let overheads = MOVE_OVERHEAD.saturating_mul(own_moves_left(empty_cells));
-    match_left.saturating_sub(reserve).saturating_sub(overheads)
 }
 
 /// The table memory, in MiB, a `max_memory` in bytes allows; `None` when there is no limit (0).
@@ -210,45 +201,49 @@ impl MatchClock {
         }
     }
 
-    /// The limits as a [`TimeControl`], with the protocol's margins already taken off, for our
-    /// next move with `empty_cells` cells free.
+    /// The per-move limit: `timeout_turn`, or [`AS_FAST_AS_POSSIBLE`] for 0.
     #[must_use]
-    pub fn time_control(&self, empty_cells: usize) -> TimeControl {
-        TimeControl {
-            turn: Some(turn_budget(self.timeout_turn)),
-            game_left: self
-                .match_left()
-                .map(|left| game_time_to_share(left, empty_cells)),
-            reserve: Duration::ZERO,
+    pub fn per_move(&self) -> Duration {
+        if self.timeout_turn.is_zero() {
+            AS_FAST_AS_POSSIBLE
+        } else {
+            self.timeout_turn
         }
     }
 
-    /// The budget for our next move, with `stones` on the board and `empty_cells` free.
+    /// The limits as the planner's [`TimeControl`].
     #[must_use]
-    pub fn budget(&self, stones: usize, empty_cells: usize) -> Budget {
-        let control = self.time_control(empty_cells);
-        let turn = turn_budget(self.timeout_turn);
-        let shared = control.budget(stones, empty_cells);
-        let time = shared.hard.unwrap_or(turn);
-        let target = shared.target.unwrap_or(time).min(time);
-        let limited_by = if time < turn {
+    pub fn time_control(&self) -> TimeControl {
+        TimeControl {
+            per_move: Some(self.per_move()),
+            game: self.match_left().map(|left| GameClock {
+                left,
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            }),
+        }
+    }
+
+    /// The times of our next move, with `stones` on the board and `empty_cells` free.
+    #[must_use]
+    pub fn turn_plan(&self, stones: usize, empty_cells: usize) -> TurnPlan {
+        let per_move = self.per_move();
+        let overhead = overhead(per_move, self.match_left(), empty_cells);
+        let plan = self.time_control().plan(stones, empty_cells, overhead);
+        let deadline = plan.deadline.unwrap_or_default();
+        let limited_by = if deadline < per_move.saturating_sub(overhead) {
             Limit::Match
         } else if self.timeout_turn.is_zero() {
             Limit::AsFastAsPossible
         } else {
             Limit::Turn
         };
-        let mut grace = time / 4 + GRACE_MIN;
-        if !self.timeout_turn.is_zero() {
-            grace = grace.min(self.timeout_turn.saturating_sub(time) / 3);
+        let mut give_up = (deadline + overhead / 2).min(per_move);
+        if let Some(left) = self.match_left() {
+            give_up = give_up.min(left.max(deadline));
         }
-        let mut give_up = time + grace;
-        if let Some(game) = control.game_left {
-            give_up = give_up.min(game.max(time));
-        }
-        Budget {
-            target,
-            stop: time,
+        TurnPlan {
+            plan,
             give_up,
             limited_by,
         }
@@ -264,37 +259,36 @@ mod tests {
     }
 
     #[test]
-    fn turn_budget_keeps_a_margin_below_the_limit() {
-        assert_eq!(turn_budget(ms(100)), ms(85));
-        assert_eq!(turn_budget(ms(1000)), ms(900));
-        assert_eq!(turn_budget(ms(5000)), ms(4700));
-        assert_eq!(turn_budget(ms(20)), ms(10));
-        assert_eq!(turn_budget(ms(1)), Duration::from_micros(500));
-        for t in [1, 2, 10, 29, 30, 31, 100, 150, 151, 3000, 3001, 180_000] {
-            let b = turn_budget(ms(t));
-            assert!(b < ms(t) && !b.is_zero(), "{t} ms -> {b:?}");
-        }
-    }
-
-    #[test]
-    fn the_hard_limit_stays_below_timeout_turn() {
-        for t in [1, 2, 10, 30, 100, 300, 1000, 5000, 30_000] {
+    fn the_deadline_keeps_one_overhead_below_the_turn_limit() {
+        for t in [1, 2, 10, 30, 100, 200, 300, 1000, 5000, 30_000] {
             let mut clock = MatchClock::new();
             clock.set_timeout_turn(t);
-            let b = clock.budget(0, 225);
+            let p = clock.turn_plan(0, 225);
             assert!(
-                b.target <= b.stop && b.stop < b.give_up && b.give_up < ms(t),
-                "{t}: {b:?}"
+                p.target() <= p.deadline() && p.deadline() <= p.give_up && p.give_up <= ms(t),
+                "{t}: {p:?}"
+            );
+            assert_eq!(
+                p.deadline(),
+                ms(t).saturating_sub(overhead(ms(t), None, 225)),
+                "{t}"
             );
             clock.set_timeout_match(20_000);
-            let b = clock.budget(0, 225);
+            let p = clock.turn_plan(0, 225);
             assert!(
-                b.target <= b.stop && b.stop < b.give_up && b.give_up < ms(t),
-                "{t}: {b:?}"
+                p.deadline() <= p.give_up && p.give_up <= ms(t),
+                "{t}: {p:?}"
             );
         }
-        let b = MatchClock::new().budget(0, 9);
-        assert_eq!(b.give_up - b.stop, ms(100));
+        // 200 ms a move: 180 ms to think, the whole of it used; given up at 190 ms.
+        let mut clock = MatchClock::new();
+        clock.set_timeout_turn(200);
+        let p = clock.turn_plan(10, 215);
+        assert_eq!(
+            (p.target(), p.deadline(), p.give_up),
+            (ms(180), ms(180), ms(190))
+        );
+        assert_eq!(p.limited_by, Limit::Turn);
     }
 
     #[test]
@@ -304,39 +298,29 @@ mod tests {
         clock.set_timeout_turn(5000);
         clock.set_timeout_match(180_000);
         clock.report_time_left(180_000);
-        let b = clock.budget(0, 225);
-        // 180 s less 1 s and 113 x 5 ms, over 40 moves to go; stopped at the turn's 4.7 s.
-        assert_eq!(b.target, Duration::from_micros(4_460_875));
-        assert_eq!((b.stop, b.give_up), (ms(4700), ms(4800)));
-        assert_eq!(b.limited_by, Limit::Turn);
-        // Late, with 10 s left: the game sets the deadline (a quarter of what may be shared).
+        let p = clock.turn_plan(0, 225);
+        // 180 s less 1 s and 113 x 100 ms, over 40 moves to go; stopped at 4.9 s.
+        assert_eq!(p.target(), Duration::from_micros(4_192_500));
+        assert_eq!((p.deadline(), p.give_up), (ms(4900), ms(4950)));
+        assert_eq!(p.limited_by, Limit::Turn);
+        // Late, with 10 s left: the game sets the deadline.
         clock.report_time_left(10_000);
-        let b = clock.budget(150, 75);
-        assert_eq!(b.limited_by, Limit::Match);
-        let share = game_time_to_share(ms(10_000), 75);
-        assert_eq!(b.stop, share / 4);
-        assert!(b.target < b.stop && b.give_up <= share);
+        let p = clock.turn_plan(150, 75);
+        assert_eq!(p.limited_by, Limit::Match);
+        assert!(p.target() <= p.deadline() && p.give_up <= ms(10_000));
     }
 
     #[test]
     fn timeout_turn_zero_is_as_fast_as_possible_not_unlimited() {
         let mut clock = MatchClock::new();
         clock.set_timeout_turn(0);
-        let b = clock.budget(0, 225);
-        assert_eq!(b.stop, AS_FAST_AS_POSSIBLE);
-        assert_eq!(b.limited_by, Limit::AsFastAsPossible);
-    }
-
-    #[test]
-    fn the_game_keeps_time_for_every_move_to_come() {
-        assert_eq!(own_moves_left(9), 5);
-        assert_eq!(own_moves_left(0), 1);
-        // 100 s: 1 s reserve, 113 moves of 5 ms.
-        assert_eq!(
-            game_time_to_share(ms(100_000), 225),
-            ms(100_000 - 1000 - 565)
+        let p = clock.turn_plan(0, 225);
+        assert_eq!(p.deadline(), AS_FAST_AS_POSSIBLE - OVERHEAD_MIN);
+        assert!(
+            p.deadline() > Duration::ZERO,
+            "a real search, however short"
         );
-        assert_eq!(game_time_to_share(ms(500), 225), Duration::ZERO);
+        assert_eq!(p.limited_by, Limit::AsFastAsPossible);
     }
 
     #[test]
@@ -367,11 +351,11 @@ mod tests {
         // c-gomoku-cli sends INT64_MAX / 2 for an untimed game.
         clock.report_time_left(i64::MAX / 2);
         assert_eq!(clock.match_left(), None);
-        assert_eq!(clock.budget(0, 100).limited_by, Limit::Turn);
+        assert_eq!(clock.turn_plan(0, 100).limited_by, Limit::Turn);
         clock.report_time_left(-250);
         assert_eq!(clock.match_left(), Some(Duration::ZERO));
-        let b = clock.budget(0, 100);
-        assert_eq!((b.give_up, b.limited_by), (Duration::ZERO, Limit::Match));
+        let p = clock.turn_plan(0, 100);
+        assert_eq!((p.give_up, p.limited_by), (Duration::ZERO, Limit::Match));
     }
 
     #[test]
@@ -393,10 +377,10 @@ mod tests {
         assert_eq!(memory_mib(u64::MAX), Some((u64::MAX / 4 * 3) >> 20));
     }
 
-    /// A fake clock: the manager's side of a timed game, with each of our moves taking its
-    /// whole budget plus an overhead the brain cannot see. No move may exceed `timeout_turn`
-    /// and the game's time may never run out.
-    fn simulate(timeout_turn: u64, timeout_match: u64, cells: usize, overhead: Duration) {
+    /// A fake clock: the manager's side of a timed game, with each of our moves taking until
+    /// the brain gives up on it plus an overhead the brain cannot see. No move may exceed
+    /// `timeout_turn` and the game's time may never run out.
+    fn simulate(timeout_turn: u64, timeout_match: u64, cells: usize, unseen: Duration) {
         let mut clock = MatchClock::new();
         clock.set_timeout_turn(timeout_turn);
         clock.set_timeout_match(timeout_match);
@@ -408,9 +392,9 @@ mod tests {
             } else {
                 clock.report_time_left(UNLIMITED_TIME_LEFT);
             }
-            let budget = clock.budget(cells - empty, empty);
-            // The most a move can cost: a search that never stops, cut off at the hard limit.
-            let spent = budget.give_up + overhead;
+            let p = clock.turn_plan(cells - empty, empty);
+            // The most a move can cost: a search that never stops, given up on.
+            let spent = p.give_up + unseen;
             assert!(
                 timeout_turn == 0 || spent <= ms(timeout_turn),
                 "a move of {spent:?} overran the turn limit {timeout_turn} ms"
@@ -422,7 +406,7 @@ mod tests {
                 );
                 manager_left -= spent;
             }
-            clock.record_move(budget.give_up);
+            clock.record_move(p.give_up);
             empty = empty.saturating_sub(2);
         }
     }
@@ -438,7 +422,7 @@ mod tests {
             (0, 1000, 225),
             (200, 0, 225),
         ] {
-            simulate(turn, game, cells, MOVE_OVERHEAD);
+            simulate(turn, game, cells, OVERHEAD_MIN / 2);
         }
     }
 }

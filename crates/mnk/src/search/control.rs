@@ -1,8 +1,6 @@
-//! Search limits (depth, nodes, time) and the signal that stops a search.
+//! What one search may spend (depth, nodes, time) and the [`Control`] every search polls.
 
-use super::Budget;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use super::{Stop, TimePlan};
 use std::time::{Duration, Instant};
 
 /// What a player may spend on one move. `None` means "no limit of this kind".
@@ -16,14 +14,68 @@ pub struct Limits {
     pub time: Option<Duration>,
 }
 
-/// Checked by a search every few nodes: stop when the node budget, the deadline or an external
-/// stop signal (Ctrl-C, a server shutting down a search) says so.
-#[derive(Debug, Clone, Default)]
+impl Limits {
+    /// No limit at all.
+    pub const NONE: Limits = Limits {
+        depth: None,
+        nodes: None,
+        time: None,
+    };
+
+    /// Every limit `self` leaves unset, taken from `other`.
+    #[must_use]
+    pub fn or(self, other: Limits) -> Limits {
+        Limits {
+            depth: self.depth.or(other.depth),
+            nodes: self.nodes.or(other.nodes),
+            time: self.time.or(other.time),
+        }
+    }
+
+    /// The tighter of each limit of `self` and `caps`.
+    #[must_use]
+    pub fn within(self, caps: Limits) -> Limits {
+        fn min<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+            match (a, b) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            }
+        }
+        Limits {
+            depth: min(self.depth, caps.depth),
+            nodes: min(self.nodes, caps.nodes),
+            time: min(self.time, caps.time),
+        }
+    }
+
+    /// Whether no limit is set.
+    #[must_use]
+    pub const fn is_none(&self) -> bool {
+        self.depth.is_none() && self.nodes.is_none() && self.time.is_none()
+    }
+}
+
+/// One search's limits, as every search polls them: the moment it was asked for, when it
+/// should be done (`target`) and must stop (`deadline`), its node budget and depth, and its
+/// [`Stop`] signal.
+///
+/// A search calls [`Control::should_stop`] (or [`Control::poll`], which reads the clock only
+/// every [`Control::CHECK_EVERY`] nodes) with the nodes it has visited. Cloning is cheap; the
+/// clones share the stop signal.
+#[derive(Debug, Clone)]
 pub struct Control {
-    deadline: Option<Instant>,
+    start: Instant,
     target: Option<Instant>,
+    deadline: Option<Instant>,
     node_limit: Option<u64>,
-    stop: Option<Arc<AtomicBool>>,
+    depth: Option<u32>,
+    stop: Stop,
+}
+
+impl Default for Control {
+    fn default() -> Self {
+        Control::unlimited()
+    }
 }
 
 impl Control {
@@ -31,46 +83,50 @@ impl Control {
     /// most once per this many nodes.
     pub const CHECK_EVERY: u64 = 1024;
 
-    /// No limits at all.
+    /// No limits at all, starting now, with a stop signal of its own.
     #[must_use]
     pub fn unlimited() -> Self {
-        Control::default()
+        Control::new(
+            Instant::now(),
+            &Limits::NONE,
+            TimePlan::UNLIMITED,
+            Stop::new(),
+        )
     }
 
-    /// A control that starts now with the node and time parts of `limits`.
+    /// A control that starts now with `limits` and a stop signal of its own.
     #[must_use]
     pub fn start(limits: &Limits) -> Self {
-        Control {
-            deadline: limits.time.map(|t| Instant::now() + t),
-            target: None,
-            node_limit: limits.nodes,
-            stop: None,
-        }
+        Control::new(Instant::now(), limits, TimePlan::UNLIMITED, Stop::new())
     }
 
-    /// A control that starts now for a move under a game clock: the deadline is the budget's
-    /// `hard` time (capped by `limits.time` when given), the target its `target` time, the node
-    /// budget that of `limits`.
+    /// A search asked for at `start`: its deadline is the earlier of `limits.time` and the
+    /// plan's deadline, its target the plan's target (never after the deadline; the deadline
+    /// when the plan has none); nodes and depth from `limits`; stopped by `stop`.
     #[must_use]
-    pub fn for_budget(limits: &Limits, budget: Budget) -> Self {
-        let now = Instant::now();
-        let hard = match (budget.hard, limits.time) {
+    pub fn new(start: Instant, limits: &Limits, plan: TimePlan, stop: Stop) -> Self {
+        let deadline = match (limits.time, plan.deadline) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        let target = budget.target.map(|t| hard.map_or(t, |h| t.min(h)));
+        let target = match (plan.target, deadline) {
+            (Some(t), Some(d)) => Some(t.min(d)),
+            (t, d) => t.or(d),
+        };
         Control {
-            deadline: hard.map(|t| now + t),
-            target: target.map(|t| now + t),
+            start,
+            target: target.map(|t| start + t),
+            deadline: deadline.map(|d| start + d),
             node_limit: limits.nodes,
-            stop: None,
+            depth: limits.depth,
+            stop,
         }
     }
 
-    /// Adds an external stop flag.
+    /// This control, stopped by `stop` instead of its own signal.
     #[must_use]
-    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Self {
-        self.stop = Some(stop);
+    pub fn with_stop(mut self, stop: Stop) -> Self {
+        self.stop = stop;
         self
     }
 
@@ -83,17 +139,56 @@ impl Control {
         }
     }
 
+    /// This control with a new stop signal below its own: setting the new one stops what
+    /// polls the result (a search's helper threads) and nothing else, while a stop of this
+    /// control still reaches it.
+    #[must_use]
+    pub fn child(&self) -> Self {
+        Control {
+            stop: self.stop.child(),
+            ..self.clone()
+        }
+    }
+
+    /// The stop signal.
+    #[must_use]
+    pub const fn stop(&self) -> &Stop {
+        &self.stop
+    }
+
+    /// When the search was asked for.
+    #[must_use]
+    pub const fn started(&self) -> Instant {
+        self.start
+    }
+
+    /// Time since the search was asked for.
+    #[must_use]
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
     /// The deadline, if any.
     #[must_use]
     pub const fn deadline(&self) -> Option<Instant> {
         self.deadline
     }
 
-    /// The time a search should aim to finish by, if any (a soft goal before the deadline; a
-    /// search that has a move may stop once it is past).
+    /// The time a search should aim to finish by, if any (at or before the deadline).
     #[must_use]
     pub const fn target(&self) -> Option<Instant> {
         self.target
+    }
+
+    /// Whether the target is earlier than the deadline: time not used now is worth saving
+    /// (a game clock), so a search should not start work it is unlikely to finish by the
+    /// target. With only a per-move limit the two are equal and the whole move is there to use.
+    #[must_use]
+    pub fn saves_time(&self) -> bool {
+        match (self.target, self.deadline) {
+            (Some(t), Some(d)) => t < d,
+            (t, d) => t.is_some() && d.is_none(),
+        }
     }
 
     /// The node budget, if any.
@@ -102,18 +197,44 @@ impl Control {
         self.node_limit
     }
 
-    /// Whether the search that has visited `nodes` positions must stop now.
+    /// The depth limit, if any (each player documents what its depth means).
     #[must_use]
-    pub fn should_stop(&self, nodes: u64) -> bool {
-        self.node_limit.is_some_and(|n| nodes >= n)
-            || self
-                .stop
-                .as_ref()
-                .is_some_and(|s| s.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    pub const fn depth(&self) -> Option<u32> {
+        self.depth
     }
 
-    /// [`Control::should_stop`], but only reads the clock every [`Control::CHECK_EVERY`] nodes.
+    /// Whether time or a node budget bounds the search (without either, only its depth or its
+    /// own end stops it).
+    #[must_use]
+    pub const fn is_bounded(&self) -> bool {
+        self.deadline.is_some() || self.node_limit.is_some()
+    }
+
+    /// Whether the deadline has passed.
+    #[must_use]
+    pub fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Whether `percent` percent of the time from the start to the target has gone (never,
+    /// without a target).
+    #[must_use]
+    pub fn past_share(&self, percent: u32) -> bool {
+        self.target.is_some_and(|t| {
+            let budget = t.saturating_duration_since(self.start);
+            self.start.elapsed() >= budget * percent / 100
+        })
+    }
+
+    /// Whether the search that has visited `nodes` positions must stop now: its node budget,
+    /// its stop signal or its deadline.
+    #[must_use]
+    pub fn should_stop(&self, nodes: u64) -> bool {
+        self.node_limit.is_some_and(|n| nodes >= n) || self.stop.is_set() || self.out_of_time()
+    }
+
+    /// [`Control::should_stop`], but the signal and the clock are only read every
+    /// [`Control::CHECK_EVERY`] nodes.
     #[must_use]
     pub fn poll(&self, nodes: u64) -> bool {
         self.node_limit.is_some_and(|n| nodes >= n)
@@ -126,42 +247,92 @@ mod tests {
     use super::*;
 
     #[test]
-    fn node_limits_and_stop_flags_stop() {
+    fn node_limits_and_stop_signals_stop() {
         let c = Control::start(&Limits {
             nodes: Some(10),
-            ..Limits::default()
+            ..Limits::NONE
         });
         assert!(!c.should_stop(9));
         assert!(c.poll(10));
-        let flag = Arc::new(AtomicBool::new(false));
-        let c = Control::unlimited().with_stop(flag.clone());
+        let stop = Stop::new();
+        let c = Control::unlimited().with_stop(stop.clone());
         assert!(!c.should_stop(0));
-        flag.store(true, Ordering::Relaxed);
+        stop.set();
         assert!(c.should_stop(0));
         let c = Control::start(&Limits {
             time: Some(Duration::ZERO),
-            ..Limits::default()
+            ..Limits::NONE
         });
-        assert!(c.should_stop(1));
+        assert!(c.should_stop(1) && c.out_of_time());
     }
 
     #[test]
-    fn a_budget_gives_a_deadline_and_a_target() {
+    fn a_child_stops_alone_and_with_its_parent() {
+        let parent = Control::unlimited();
+        let child = parent.child();
+        child.stop().set();
+        assert!(child.should_stop(0) && !parent.should_stop(0));
+        let child = parent.child();
+        parent.stop().set();
+        assert!(child.should_stop(0));
+    }
+
+    #[test]
+    fn a_plan_gives_a_deadline_and_a_target() {
         let limits = Limits {
             time: Some(Duration::from_secs(10)),
             nodes: Some(5),
-            ..Limits::default()
+            depth: Some(3),
         };
-        let budget = Budget {
+        let plan = TimePlan {
             target: Some(Duration::from_secs(1)),
-            hard: Some(Duration::from_secs(60)),
+            deadline: Some(Duration::from_secs(60)),
         };
-        let c = Control::for_budget(&limits, budget);
-        let (deadline, target) = (c.deadline().unwrap(), c.target().unwrap());
-        assert!(deadline - target >= Duration::from_secs(8));
-        assert!(deadline - target <= Duration::from_secs(9));
-        assert_eq!(c.node_limit(), Some(5));
-        let c = Control::for_budget(&Limits::default(), Budget::UNLIMITED);
-        assert!(c.deadline().is_none() && c.target().is_none());
+        let start = Instant::now();
+        let c = Control::new(start, &limits, plan, Stop::new());
+        assert_eq!(c.deadline(), Some(start + Duration::from_secs(10)));
+        assert_eq!(c.target(), Some(start + Duration::from_secs(1)));
+        assert_eq!((c.node_limit(), c.depth()), (Some(5), Some(3)));
+        assert!(c.saves_time() && c.is_bounded());
+        // A per-move limit alone: the target is the deadline, the whole move is to be used.
+        let c = Control::start(&Limits {
+            time: Some(Duration::from_secs(1)),
+            ..Limits::NONE
+        });
+        assert_eq!(c.target(), c.deadline());
+        assert!(!c.saves_time());
+        let c = Control::unlimited();
+        assert!(c.deadline().is_none() && c.target().is_none() && !c.is_bounded());
+    }
+
+    #[test]
+    fn limits_merge() {
+        let a = Limits {
+            depth: Some(4),
+            nodes: None,
+            time: Some(Duration::from_secs(2)),
+        };
+        let b = Limits {
+            depth: Some(6),
+            nodes: Some(100),
+            time: Some(Duration::from_secs(1)),
+        };
+        assert_eq!(
+            a.or(b),
+            Limits {
+                depth: Some(4),
+                nodes: Some(100),
+                time: Some(Duration::from_secs(2))
+            }
+        );
+        assert_eq!(
+            a.within(b),
+            Limits {
+                depth: Some(4),
+                nodes: Some(100),
+                time: Some(Duration::from_secs(1))
+            }
+        );
+        assert!(Limits::NONE.is_none() && !a.is_none());
     }
 }

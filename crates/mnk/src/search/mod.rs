@@ -1,7 +1,39 @@
-//! Pieces shared by the searching players: limits, the stop signal, and game-level time control.
+//! The runtime every search uses, and the vocabulary every player speaks. It depends only on
+//! [`crate::game`]; the engine, the solver, the players and [`crate::explain`] build on it.
+//!
+//! | piece | module | concept |
+//! |---|---|---|
+//! | [`TimeControl`] -> [`TimePlan`] | `time` | the one place time is planned: a clock in, a target and a deadline out |
+//! | [`Stop`] | `stop` | the one stop signal, linked from a caller's to its searches' |
+//! | [`Control`], [`Limits`] | `control` | what one search may spend (time, nodes, depth); what it polls |
+//! | [`run_team`] | `threads` | the one driver of a search's helper threads |
+//! | [`Player`], [`Choice`], [`PlayerError`] | `player` | what a player is asked and answers |
+//! | [`Value`], [`Bound`], [`MoveValue`], [`Outcome`] | `value`, `outcome` | what a player says about a move |
+//! | [`SearchObserver`] | `observer` | the hook through which a search can be watched |
+//!
+//! A search is started the same way everywhere: the caller (a [`crate::players::Seat`])
+//! builds one [`Control`] from the player's limits, the clock's [`TimePlan`] and a [`Stop`],
+//! and the player polls it. A transport (the Gomocup protocol, the web server, the command
+//! line) says once how much each move costs it outside the search (the `overhead` of
+//! [`TimeControl::plan`]); nothing below keeps another margin.
 
 mod control;
-mod time_control;
+mod observer;
+mod outcome;
+mod player;
+mod stop;
+mod threads;
+mod time;
+mod value;
 
 pub use control::{Control, Limits};
-pub use time_control::{Budget, TimeControl};
+pub use observer::{NodeKind, SearchObserver, Silent};
+pub use outcome::Outcome;
+pub use player::{Choice, Player, PlayerError};
+pub use stop::Stop;
+pub use threads::{Team, TeamResult, run_team};
+pub use time::{
+    GAME_RESERVE_DIVISOR, GAME_RESERVE_MAX, GameClock, MAX_SHARE_OF_GAME, MIN_MOVES_TO_GO,
+    OPENING_MOVES_TO_GO, TimeControl, TimePlan, game_time_to_share, own_moves_left,
+};
+pub use value::{Bound, MoveValue, Value, sort_best_first};

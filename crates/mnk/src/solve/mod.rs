@@ -38,7 +38,6 @@ mod ideas;
 mod key;
 mod lines;
 mod order;
-mod outcome;
 mod pairing;
 mod progress;
 mod search;
@@ -46,7 +45,7 @@ mod solver;
 mod table;
 mod threats;
 
+pub use crate::search::Outcome;
 pub use ideas::{IdeaError, Ideas};
-pub use outcome::Outcome;
 pub use progress::{Progress, Snapshot, Stage};
 pub use solver::{Distance, Known, Proof, Solution, SolveError, Solver, SolverConfig, Wdl};

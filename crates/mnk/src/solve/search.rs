@@ -18,7 +18,7 @@ use super::progress::Counters;
 use super::table::{Entry, NO_MOVE, Table};
 use super::threats::Vcf;
 use crate::search::Control;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 
 /// How often (in nodes) a searcher reports its counts and checks its limits.
 const CHECK_EVERY: u64 = 1024;
@@ -46,9 +46,8 @@ pub(crate) struct Stopped;
 #[derive(Debug)]
 pub(crate) struct Searcher<'a> {
     cx: &'a Context,
+    /// The team's control: stopped by the caller, a limit, or another thread's answer.
     control: &'a Control,
-    /// Set when another thread has the answer.
-    abort: &'a AtomicBool,
     /// The shared node count when this solve began (the node limit counts from there).
     base: u64,
     images: Images,
@@ -72,7 +71,6 @@ impl<'a> Searcher<'a> {
     pub(crate) fn new(
         cx: &'a Context,
         control: &'a Control,
-        abort: &'a AtomicBool,
         base: u64,
         own: u64,
         opp: u64,
@@ -85,7 +83,6 @@ impl<'a> Searcher<'a> {
         Searcher {
             cx,
             control,
-            abort,
             base,
             images: cx.syms.images(x, o),
             nodes: 0,
@@ -108,7 +105,7 @@ impl<'a> Searcher<'a> {
     fn poll(&mut self) -> Result<(), Stopped> {
         let total = self.report();
         self.cx.table.maybe_grow();
-        if self.abort.load(Relaxed) || self.control.should_stop(total.saturating_sub(self.base)) {
+        if self.control.should_stop(total.saturating_sub(self.base)) {
             return Err(Stopped);
         }
         Ok(())

@@ -2,8 +2,9 @@
 //! or more threads that share the transposition table.
 //!
 //! With several threads every thread searches the whole root, each starting with a different
-//! root move ("lazy SMP"); they meet in the shared table, where one thread finds what another
-//! proved. The first thread to finish has the answer, and every thread's answer is exact.
+//! root move ("lazy SMP", on [`crate::search::run_team`]); they meet in the shared table,
+//! where one thread finds what another proved. The first thread to finish has the answer,
+//! and every thread's answer is exact.
 
 use super::Outcome;
 use super::ideas::Ideas;
@@ -14,11 +15,11 @@ use super::progress::{Counters, Progress, Stage};
 use super::search::{Context, Searcher, Stopped};
 use super::table::{NO_MOVE, Table};
 use crate::game::{Board, Cell, Side, Variant};
-use crate::search::Control;
+use crate::search::{Control, run_team};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
 use thiserror::Error;
 
 /// Nodes of the first round when the two questions take turns (a solve with limits).
@@ -485,29 +486,14 @@ impl Solver {
     ) -> Result<(i32, u8), Stopped> {
         let cx = &*self.cx;
         cx.counters.begin(iteration, stage);
-        let abort = AtomicBool::new(false);
-        let answer = OnceLock::new();
-        let run = |thread: usize| {
-            let mut searcher = Searcher::new(cx, control, &abort, base, own, opp);
+        run_team(self.threads, control, |thread, team| {
+            let mut searcher = Searcher::new(cx, team.control(), base, own, opp);
             let result = searcher.root(own, opp, alpha, beta, thread);
             searcher.report();
-            if let Ok(r) = result {
-                let _ = answer.set(r);
-            }
-            abort.store(true, Relaxed);
-        };
-        if self.threads == 1 {
-            run(0);
-        } else {
-            std::thread::scope(|scope| {
-                for thread in 1..self.threads {
-                    let run = &run;
-                    scope.spawn(move || run(thread));
-                }
-                run(0);
-            });
-        }
-        answer.into_inner().ok_or(Stopped)
+            result.ok()
+        })
+        .answer
+        .ok_or(Stopped)
     }
 }
 

@@ -1,22 +1,21 @@
 //! Helpers shared by the integration tests.
 
 use mnk::game::{Board, Cell, Side, Status};
-use mnk::players::Player;
-use mnk::search::Control;
+use mnk::players::{Ask, Seat};
 use std::collections::HashMap;
 
-/// Plays `player` as `side` against every possible sequence of opponent replies (the player's
-/// move in each position is asked once and remembered by hash); returns the number of
-/// finished games and panics on a loss.
+/// Plays the seated player as `side` against every possible sequence of opponent replies (the
+/// player's move in each position is asked once and remembered by hash); returns the number
+/// of finished games and panics on a loss.
 pub fn never_loses(
     board: &mut Board,
     side: Side,
-    player: &mut dyn Player,
+    player: &mut Seat,
     cache: &mut HashMap<u64, Cell>,
 ) -> u64 {
     match board.status() {
         Status::Won { side: winner, .. } => {
-            assert_eq!(winner, side, "{} lost: {board:?}", player.name());
+            assert_eq!(winner, side, "{} lost: {board:?}", player.spec().name);
             return 1;
         }
         Status::Draw => return 1,
@@ -24,8 +23,11 @@ pub fn never_loses(
     }
     if board.to_move() == side {
         let cell = *cache.entry(board.hash()).or_insert_with(|| {
-            let control = Control::start(&player.limits());
-            player.choose(board, &control).expect("a move").cell
+            player
+                .choose(board, &Ask::now())
+                .expect("a move")
+                .choice
+                .cell
         });
         board.play(cell);
         let n = never_loses(board, side, player, cache);

@@ -1,7 +1,7 @@
 //! The hook a search calls as it walks its tree, and the observer that ignores everything.
 
+use super::Value;
 use crate::game::Cell;
-use crate::players::Value;
 use serde::Serialize;
 
 /// How a node of a search tree got its value.
@@ -23,12 +23,12 @@ pub enum NodeKind {
 }
 
 /// What a search reports while it walks its tree, so the tree can be recorded
-/// (see [`super::TreeRecorder`]).
+/// (see [`crate::explain::TreeRecorder`]).
 ///
 /// Calls nest like the search: [`SearchObserver::enter`] when a position is reached (the root
 /// first, with no move), then the calls of its children, then one [`SearchObserver::leave`]
 /// with the position's value. Values are from the point of view of the side to move at the
-/// root (MAX), on the player's own scale. A search stopped by its [`crate::search::Control`]
+/// root (MAX), on the player's own scale. A search stopped by its [`super::Control`]
 /// returns without the remaining `leave` calls.
 pub trait SearchObserver {
     /// A position is reached by playing `cell` from the current one (`None` at the root).

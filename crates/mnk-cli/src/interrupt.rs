@@ -1,0 +1,68 @@
+//! Ctrl-C: it stops the search that is running, through the one stop signal every search
+//! polls; with no search running (or at a second Ctrl-C during one) the command leaves, as
+//! Ctrl-C always does.
+
+use mnk::search::Stop;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The exit code of a process ended by Ctrl-C (128 + SIGINT).
+pub const EXIT_CODE: i32 = 130;
+
+struct Interrupt {
+    /// The parent of every search's stop signal.
+    stop: Stop,
+    /// Whether a search is running now.
+    searching: AtomicBool,
+}
+
+fn interrupt() -> &'static Interrupt {
+    static INTERRUPT: OnceLock<Interrupt> = OnceLock::new();
+    INTERRUPT.get_or_init(|| {
+        // A handler that cannot be installed (another one is) leaves Ctrl-C as it was.
+        let _ = ctrlc::set_handler(|| {
+            let i = interrupt();
+            if i.searching.load(Ordering::SeqCst) && !i.stop.is_set() {
+                i.stop.set();
+            } else {
+                std::process::exit(EXIT_CODE);
+            }
+        });
+        Interrupt {
+            stop: Stop::new(),
+            searching: AtomicBool::new(false),
+        }
+    })
+}
+
+/// A search running until dropped: Ctrl-C meanwhile sets its stop signal.
+pub struct Searching(Stop);
+
+impl Searching {
+    /// Marks a search as started and gives its stop signal.
+    #[must_use]
+    pub fn start() -> Self {
+        let i = interrupt();
+        i.stop.clear();
+        i.searching.store(true, Ordering::SeqCst);
+        Searching(i.stop.child())
+    }
+
+    /// The search's stop signal.
+    #[must_use]
+    pub fn stop(&self) -> Stop {
+        self.0.clone()
+    }
+
+    /// Whether Ctrl-C stopped the search.
+    #[must_use]
+    pub fn interrupted(&self) -> bool {
+        interrupt().stop.is_set()
+    }
+}
+
+impl Drop for Searching {
+    fn drop(&mut self) {
+        interrupt().searching.store(false, Ordering::SeqCst);
+    }
+}

@@ -1,0 +1,158 @@
+//! What a player says about a move: its [`Value`] on the player's own scale, whether the value
+//! is exact or a [`Bound`], and the [`MoveValue`] that ties them to a cell.
+
+use super::Outcome;
+use crate::game::Cell;
+use serde::Serialize;
+use std::cmp::Ordering;
+use std::fmt;
+
+/// A player's verdict on a move or position, in the player's own terms, for the side that
+/// plays the move (or is to move in the position).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(tag = "kind", content = "value", rename_all = "lowercase")]
+pub enum Value {
+    /// A heuristic or minimax score on the player's own scale (higher is better for the mover).
+    Score(i32),
+    /// The probability that the mover wins, as seed 003's game tree computes it.
+    Probability(f64),
+    /// The exact game-theoretic value for the mover.
+    Solved(Outcome),
+}
+
+impl Value {
+    /// A single number for machine consumers: the score, the probability, or +1 / 0 / -1 for
+    /// a solved win / draw / loss.
+    #[must_use]
+    pub fn as_number(&self) -> f64 {
+        match *self {
+            Value::Score(s) => f64::from(s),
+            Value::Probability(p) => p,
+            Value::Solved(o) => f64::from(o.sign()),
+        }
+    }
+
+    /// Orders values from the mover's point of view, best last: proven losses (the slower the
+    /// better) below every score, proven wins (the sooner the better) above; scores,
+    /// probabilities and draws (as 0) by their number in between. Values of one player compare
+    /// meaningfully; this is the order every list of moves is sorted by.
+    ///
+    /// ```
+    /// use mnk::search::{Outcome, Value};
+    /// let mut v = [Value::Solved(Outcome::Win(7)), Value::Score(-71),
+    ///              Value::Solved(Outcome::Loss(20)), Value::Solved(Outcome::Win(3))];
+    /// v.sort_by(|a, b| b.compare(a));
+    /// assert_eq!(v[0], Value::Solved(Outcome::Win(3)));
+    /// assert_eq!(v[3], Value::Solved(Outcome::Loss(20)));
+    /// ```
+    #[must_use]
+    pub fn compare(&self, other: &Value) -> Ordering {
+        /// (class, number): losses 0, the rest 1, wins 2; within a class a larger number is better.
+        fn key(v: &Value) -> (u8, f64) {
+            match *v {
+                Value::Solved(Outcome::Loss(n)) => (0, f64::from(n)),
+                Value::Solved(Outcome::Win(n)) => (2, -f64::from(n)),
+                Value::Solved(Outcome::Draw) => (1, 0.0),
+                Value::Score(s) => (1, f64::from(s)),
+                Value::Probability(p) => (1, p),
+            }
+        }
+        let (a, b) = (key(self), key(other));
+        a.0.cmp(&b.0).then(a.1.total_cmp(&b.1))
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Score(s) => write!(f, "{s:+}"),
+            Value::Probability(p) => write!(f, "win probability {p:.4}"),
+            Value::Solved(o) => write!(f, "{o}"),
+        }
+    }
+}
+
+/// How a value relates to the true value (under the player's evaluation and depth):
+/// alpha-beta searches know some moves only as bounds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Bound {
+    /// The value is the value.
+    #[default]
+    Exact,
+    /// The search failed low (value <= alpha): the true value is at most this.
+    Upper,
+    /// The search failed high (value >= beta): the true value is at least this.
+    Lower,
+}
+
+/// A move with a player's value of it, for the side that plays it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct MoveValue {
+    /// The move.
+    pub cell: Cell,
+    /// Its value.
+    pub value: Value,
+    /// Whether the value is exact or a bound.
+    pub bound: Bound,
+    /// The depth the value comes from, in plies from the position (including the move), for
+    /// players that search to a depth.
+    pub depth: Option<u32>,
+}
+
+impl MoveValue {
+    /// An exact value with no depth.
+    #[must_use]
+    pub const fn exact(cell: Cell, value: Value) -> Self {
+        MoveValue {
+            cell,
+            value,
+            bound: Bound::Exact,
+            depth: None,
+        }
+    }
+}
+
+/// Sorts `values` best first by [`Value::compare`], `played` first among equals: the order a
+/// heat map or a list of candidates shows, where the move a player chose is the best.
+pub fn sort_best_first(values: &mut [MoveValue], played: Option<Cell>) {
+    values.sort_by(|a, b| {
+        b.value
+            .compare(&a.value)
+            .then_with(|| (Some(b.cell) == played).cmp(&(Some(a.cell) == played)))
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wins_then_scores_then_losses() {
+        let ladder = [
+            Value::Solved(Outcome::Loss(2)),
+            Value::Solved(Outcome::Loss(20)),
+            Value::Score(-300),
+            Value::Solved(Outcome::Draw),
+            Value::Score(71),
+            Value::Solved(Outcome::Win(9)),
+            Value::Solved(Outcome::Win(1)),
+        ];
+        for pair in ladder.windows(2) {
+            assert_eq!(pair[0].compare(&pair[1]), Ordering::Less, "{pair:?}");
+        }
+        assert_eq!(
+            Value::Probability(0.5).compare(&Value::Probability(0.25)),
+            Ordering::Greater
+        );
+    }
+
+    #[test]
+    fn the_played_move_comes_first_among_equals() {
+        let mv = |i: u16, s: i32| MoveValue::exact(Cell(i), Value::Score(s));
+        let mut list = [mv(0, 5), mv(1, 9), mv(2, 9), mv(3, -1)];
+        sort_best_first(&mut list, Some(Cell(2)));
+        let cells: Vec<u16> = list.iter().map(|m| m.cell.0).collect();
+        assert_eq!(cells, [2, 1, 0, 3]);
+    }
+}
