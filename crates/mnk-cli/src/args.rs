@@ -1,7 +1,9 @@
 //! The command line: every subcommand's options, parsed by clap.
 
+use crate::failure::Failure;
 use clap::{Args, Parser, Subcommand};
-use mnk::game::{Rule, Size, Variant, VariantError, parse_size};
+use mnk::game::{Game, Rule, Size, Variant, VariantError, parse_size};
+use mnk::notation::parse_game;
 use mnk::players::{PlayerOptions, PlayerSpec};
 use mnk::solve::Ideas;
 
@@ -133,7 +135,21 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
-    /// The checked variant.
+    /// The variant and the position after `moves` (the `--moves` option).
+    ///
+    /// # Errors
+    /// [`Failure::Usage`] for a bad variant or move list.
+    pub fn position(&self, moves: &str) -> Result<(Variant, Game), Failure> {
+        let variant = self.variant().map_err(|e| Failure::Usage(e.to_string()))?;
+        let game =
+            parse_game(moves, variant).map_err(|e| Failure::Usage(format!("--moves: {e}")))?;
+        Ok((variant, game))
+    }
+
+    /// The variant the options describe.
+    ///
+    /// # Errors
+    /// When the size, k and rule do not make a variant.
     pub fn variant(&self) -> Result<Variant, VariantError> {
         Variant::new(
             self.size,

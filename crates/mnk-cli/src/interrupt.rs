@@ -2,6 +2,8 @@
 //! polls; with no search running (or at a second Ctrl-C during one) the command leaves, as
 //! Ctrl-C always does.
 
+use mnk::game::Board;
+use mnk::players::{Ask, PlayerError, Seat, Thought};
 use mnk::search::Stop;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -65,4 +67,11 @@ impl Drop for Searching {
     fn drop(&mut self) {
         interrupt().searching.store(false, Ordering::SeqCst);
     }
+}
+
+/// Asks a seated player for a move now; Ctrl-C stops its search (it answers with the best
+/// move it has, where it has one).
+pub fn think(seat: &mut Seat, board: &Board) -> Result<Thought, PlayerError> {
+    let searching = Searching::start();
+    seat.choose(board, &Ask::now().with_stop(searching.stop()))
 }

@@ -2,6 +2,7 @@
 
 mod args;
 mod commands;
+mod failure;
 mod interrupt;
 mod progress;
 mod render;

@@ -3,6 +3,7 @@
 use mnk::game::{Board, Cell, Status};
 use mnk::notation::column_letter;
 use std::fmt::Write;
+use std::time::Duration;
 
 /// The board with coordinates on all four edges. The last move is shown in brackets `[X]`, the
 /// stones of a winning line in parentheses `(X)`.
@@ -49,6 +50,20 @@ pub fn thousands(n: impl Into<u128>) -> String {
         out.push(ch);
     }
     out
+}
+
+/// Milliseconds with microsecond precision, e.g. 0.412.
+pub fn millis(d: Duration) -> f64 {
+    d.as_micros() as f64 / 1000.0
+}
+
+/// A duration for people: seconds from a tenth of a second up, else milliseconds.
+pub fn human_time(d: Duration) -> String {
+    if d >= Duration::from_millis(100) {
+        format!("{:.2} s", d.as_secs_f64())
+    } else {
+        format!("{:.3} ms", millis(d))
+    }
 }
 
 #[cfg(test)]

@@ -94,10 +94,16 @@ function applyPreset() {
   $('#k').value = k;
   const cells = Number(w) * Number(h);
   const o = $('#player-o');
-  // The strongest player that suits the board: the solver on small ones, else the engine
-  // where the server has one, else seed 003's best program.
-  const big = state.players.some((p) => p.name === 'engine') ? 'engine' : 'gomoku-pruned';
-  if (o.value !== 'human') o.value = cells <= 16 ? 'perfect' : big;
+  if (o.value !== 'human') o.value = strongestFor(cells);
+  $('#analyse-player').value = strongestFor(cells);
+}
+
+/// The strongest player for a board of `cells` cells, as the catalog declares it (the same
+/// rule the server's default opponent follows).
+function strongestFor(cells) {
+  const fits = state.players.filter((p) => p.abilities.strongest_up_to !== null && cells <= p.abilities.strongest_up_to);
+  fits.sort((p, q) => p.abilities.strongest_up_to - q.abilities.strongest_up_to);
+  return fits.length ? fits[0].name : state.players[0].name;
 }
 
 function setupBody() {
@@ -171,7 +177,8 @@ const SOLVED = /^(?:(win|loss) in (\d+)|draw)$/;
 
 /// Maps a think answer's candidates to colours: worst red, best green. Proven wins are green
 /// and proven losses red whatever the scores around them (a player may give both: the engine
-/// proves some moves and scores the others); scores spread between.
+/// proves some moves and scores the others); scores spread between. The server lists the
+/// candidates best first, the move chosen first among equals: that cell is marked best.
 function heatColours(answer) {
   const list = answer.candidates || [];
   const colours = new Map();
@@ -185,7 +192,12 @@ function heatColours(answer) {
     let t;
     if (proven) t = proven[1] === 'win' ? 1 : proven[1] === 'loss' ? 0 : 0.5;
     else t = hi > lo ? (c.value - lo) / (hi - lo) : 0.5;
-    colours.set(c.move, { colour: `hsl(${Math.round(t * 120)}, 70%, ${62 - 8 * t}%)`, text: shortValue(c, answer.value_scale) });
+    colours.set(c.move, {
+      colour: `hsl(${Math.round(t * 120)}, 70%, ${62 - 8 * t}%)`,
+      text: shortValue(c, answer.value_scale),
+      best: c === list[0],
+      bound: c.bound,
+    });
   }
   return colours;
 }
@@ -193,8 +205,16 @@ function heatColours(answer) {
 function shortValue(candidate, scale) {
   const proven = SOLVED.exec(candidate.value_text);
   if (proven) return proven[1] ? `${proven[1] === 'win' ? 'W' : 'L'}${proven[2]}` : '=';
-  if (scale === 'probability') return candidate.value.toFixed(2);
-  return String(candidate.value);
+  const bound = candidate.bound === 'upper' ? '≤' : candidate.bound === 'lower' ? '≥' : '';
+  if (scale === 'probability') return bound + candidate.value.toFixed(2);
+  return bound + String(candidate.value);
+}
+
+/// A candidate's value in words, with what it is: "at most -40 (searched 5 plies)".
+function valueWords(c) {
+  const bound = c.bound === 'upper' ? 'at most ' : c.bound === 'lower' ? 'at least ' : '';
+  const depth = c.depth !== null && c.depth !== undefined ? ` (searched ${c.depth} plies)` : '';
+  return `${bound}${c.value_text}${depth}`;
 }
 
 function renderBoard() {
@@ -223,11 +243,11 @@ function renderBoard() {
     const h = heat.get(name);
     if (h) {
       const div = document.createElement('div');
-      div.className = 'heat';
+      div.className = h.best ? 'heat best' : 'heat';
       div.style.background = h.colour;
       div.textContent = h.text;
       cell.append(div);
-      label += `, value ${h.text}`;
+      label += `, value ${h.text}${h.best ? ', best' : ''}`;
     }
     if (side) {
       const stone = document.createElement('div');
@@ -299,10 +319,11 @@ function renderAnalysis() {
   const line = r.pv.length > 1 ? `; expects ${r.pv.join(' ')}` : '';
   const note = r.candidates.length === 0 && r.note ? ` (${r.note})` : '';
   summary.textContent = `${what}${value}, ${thousands(r.nodes)} nodes${line}.${note}`;
-  const sorted = [...r.candidates].sort((p, q) => q.value - p.value);
-  for (const c of sorted.slice(0, 30)) {
+  // Best first, as the server orders them (wins, then scores, then losses; the move chosen
+  // first among equals).
+  for (const c of r.candidates.slice(0, 30)) {
     const li = document.createElement('li');
-    li.textContent = `${c.move}: ${c.value_text}`;
+    li.textContent = `${c.move}: ${valueWords(c)}`;
     list.append(li);
   }
 }
@@ -653,11 +674,11 @@ async function start() {
     return;
   }
   fillPlayerSelect($('#player-x'), true, 'human');
-  fillPlayerSelect($('#player-o'), true, 'perfect');
-  fillPlayerSelect($('#analyse-player'), false, 'perfect');
+  fillPlayerSelect($('#player-o'), true, strongestFor(9));
+  fillPlayerSelect($('#analyse-player'), false, strongestFor(9));
   const tree = $('#tree-player');
   tree.innerHTML = '';
-  for (const p of state.players.filter((q) => q.tree)) tree.add(new Option(p.name, p.name));
+  for (const p of state.players.filter((q) => q.abilities.reports_tree)) tree.add(new Option(p.name, p.name));
   tree.value = 'alphabeta';
 
   $('#preset').addEventListener('change', applyPreset);

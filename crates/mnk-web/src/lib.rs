@@ -23,11 +23,13 @@ pub mod config;
 pub mod error;
 pub mod routes;
 pub mod searcher;
+pub mod state;
 pub mod store;
 pub mod views;
 
 pub use config::Limits;
-pub use routes::{AppState, app};
+pub use routes::app;
+pub use state::AppState;
 
 use std::io;
 use tokio::net::TcpListener;

@@ -783,3 +783,178 @@ async fn the_page_and_its_files_are_served() {
         assert!(reply.text.contains(needle), "{uri}");
     }
 }
+
+/// Orders candidates' values as the API gives them: proven wins above scores above proven
+/// losses (win in fewer moves first, loss in more moves first), numbers within a class.
+fn rank(c: &Value) -> (i32, f64) {
+    let text = c["value_text"].as_str().unwrap();
+    let moves = |t: &str| t.rsplit(' ').next().unwrap().parse::<f64>().unwrap();
+    if text.starts_with("win in") {
+        (2, -moves(text))
+    } else if text.starts_with("loss in") {
+        (0, moves(text))
+    } else {
+        (1, c["value"].as_f64().unwrap())
+    }
+}
+
+#[tokio::test]
+async fn the_heat_map_best_cell_is_the_move_played() {
+    let app = server();
+    // Every player that gives a value per move, on positions of its boards; the engine on
+    // quiet and tactical 15x15 positions (the last one from the issue that found the heat map
+    // contradicting the move: after h8 h7 i9 g7 j10 f7 i7).
+    let cases: &[(&str, Value)] = &[
+        ("perfect", json!({"moves": "b2"})),
+        ("perfect", json!({"size": 4, "k": 3, "moves": "b2 c3"})),
+        ("minimax", json!({"moves": "a1 b2"})),
+        ("gametree", json!({"moves": "b2 a1"})),
+        ("alphabeta", json!({"moves": "b2"})),
+        (
+            "gomoku-minimax:depth=2",
+            json!({"size": 6, "k": 4, "moves": "c3 d4"}),
+        ),
+        (
+            "gomoku-alphabeta:depth=3",
+            json!({"size": 6, "k": 4, "moves": "c3 d4 c4"}),
+        ),
+        (
+            "gomoku-pruned:depth=3",
+            json!({"size": 8, "k": 5, "moves": "e4 d5 e5 d4"}),
+        ),
+        (
+            "engine:depth=4",
+            json!({"size": 15, "moves": "h8 h7 i9 g7 j10 f7 i7"}),
+        ),
+        (
+            "engine:depth=5",
+            json!({"size": 15, "moves": "h8 i9 j10 h9 g8 k11"}),
+        ),
+        (
+            "engine:depth=3",
+            json!({"size": 15, "moves": "h8 h9 i8 g8 j8"}),
+        ),
+        (
+            "engine:time-ms=300",
+            json!({"size": 15, "moves": "h8 h7 i9 g7 j10 f7 i7"}),
+        ),
+        (
+            "engine:time-ms=300",
+            json!({"size": 20, "moves": "j10 k11 k10 j11 l10"}),
+        ),
+    ];
+    for (player, game) in cases {
+        let id = new_game(&app, game.clone()).await;
+        let body = json!({"player": player, "analysis": true}).to_string();
+        let t = ok(&app, "POST", &format!("/api/games/{id}/think"), Some(&body)).await;
+        let candidates = t["candidates"].as_array().unwrap();
+        assert!(candidates.len() > 1, "{player}: {t}");
+        assert_eq!(candidates[0]["move"], t["move"], "{player} {game}: {t}");
+        assert_eq!(
+            candidates[0]["value_text"], t["value_text"],
+            "{player}: {t}"
+        );
+        let best = rank(&candidates[0]);
+        for c in candidates {
+            let r = rank(c);
+            assert!(
+                r.0 < best.0 || (r.0 == best.0 && r.1 <= best.1),
+                "{player} {game}: {c} above the move played {}",
+                t["move"]
+            );
+            assert!(["exact", "upper", "lower"].contains(&c["bound"].as_str().unwrap()));
+        }
+        // The engine's values come with its move, from the same search: no second search.
+        if player.starts_with("engine") {
+            assert_eq!(t["candidates_from"], json!("player"), "{t}");
+            assert_eq!(candidates[0]["bound"], json!("exact"), "{t}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_web_games_players_keep_their_tables_between_moves() {
+    let app = server();
+    let nodes = |t: &Value| t["nodes"].as_u64().unwrap();
+    // perfect on 6x6, four in a row, as O: its second move comes out of the table its first
+    // one filled; a fresh player in the same position proves it again.
+    let a = new_game(&app, json!({"size": 6, "k": 4, "moves": "c3"})).await;
+    let think = format!("/api/games/{a}/think");
+    let first = ok(&app, "POST", &think, Some(r#"{"play": true}"#)).await;
+    assert_eq!(first["player"], json!("perfect"), "{first}");
+    let reply = if first["move"] == json!("d4") {
+        "c4"
+    } else {
+        "d4"
+    };
+    let body = json!({ "move": reply }).to_string();
+    ok(&app, "POST", &format!("/api/games/{a}/moves"), Some(&body)).await;
+    let kept = ok(&app, "POST", &think, None).await;
+    let record = ok(&app, "GET", &format!("/api/games/{a}"), None).await["record"].clone();
+    let b = new_game(&app, json!({"size": 6, "k": 4, "moves": record})).await;
+    let fresh = ok(&app, "POST", &format!("/api/games/{b}/think"), None).await;
+    assert_eq!(kept["value_text"], fresh["value_text"]);
+    assert!(
+        nodes(&kept) * 10 < nodes(&fresh),
+        "the kept table should prove the position in far fewer nodes: {} kept, {} fresh",
+        nodes(&kept),
+        nodes(&fresh)
+    );
+    // The engine asked twice about one position at one depth (a hint, then the move): the
+    // second search finds most of the first in its table.
+    let c = new_game(&app, json!({"size": 15, "moves": "h8 h7 i9 g7"})).await;
+    let think = format!("/api/games/{c}/think");
+    let engine = r#"{"player": "engine:depth=4"}"#;
+    let hint = ok(&app, "POST", &think, Some(engine)).await;
+    let again = ok(&app, "POST", &think, Some(engine)).await;
+    assert_eq!(hint["depth"], again["depth"]);
+    assert!(
+        nodes(&again) * 2 < nodes(&hint),
+        "{} nodes, then {}",
+        nodes(&hint),
+        nodes(&again)
+    );
+    // GET /api counts the seats kept and their memory.
+    let index = ok(&app, "GET", "/api", None).await;
+    assert_eq!(index["seats"]["count"], json!(3), "{index}");
+    assert!(index["seats"]["bytes"].as_u64().unwrap() > 0);
+    assert!(index["limits"]["seat_memory_bytes"].as_u64().unwrap() > 0);
+}
+
+#[tokio::test]
+async fn seats_stay_within_the_servers_memory() {
+    // Room for about one engine table of 16 MiB: the seat of the game idle longest goes.
+    let app = app(Limits {
+        seat_memory: 20 << 20,
+        ..Limits::default()
+    });
+    let think = json!({"player": "engine:depth=2,memory-mb=16"}).to_string();
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let id = new_game(&app, json!({"size": 15, "moves": "h8"})).await;
+        ok(
+            &app,
+            "POST",
+            &format!("/api/games/{id}/think"),
+            Some(&think),
+        )
+        .await;
+        ids.push(id);
+    }
+    let index = ok(&app, "GET", "/api", None).await;
+    assert_eq!(index["seats"]["count"], json!(1), "{index}");
+    assert!(
+        index["seats"]["bytes"].as_u64().unwrap() <= 20 << 20,
+        "{index}"
+    );
+    // Every game still plays.
+    for id in &ids {
+        ok(
+            &app,
+            "POST",
+            &format!("/api/games/{id}/think"),
+            Some(&think),
+        )
+        .await;
+    }
+}

@@ -395,6 +395,25 @@ fn timeout_turn_zero_plays_as_fast_as_possible() {
 }
 
 #[test]
+fn the_player_is_seated_at_start_and_answers_a_searched_move_at_timeout_turn_zero() {
+    let mut b = Brain::new(BrainConfig::default());
+    assert!(b.player().is_none());
+    send(&mut b, &["START 15"]);
+    // Seated (its tables allocated) before the first move asks for anything.
+    assert_eq!(b.player().map(|p| p.name), Some("engine"));
+    let out = send(&mut b, &["INFO timeout_turn 0", "BEGIN"]);
+    assert!(
+        out.iter().any(|l| l.starts_with("MESSAGE engine depth")),
+        "{out:?}"
+    );
+    assert!(!out.iter().any(|l| l.contains("quick move")), "{out:?}");
+    // "As fast as possible" still leaves a real search its few milliseconds.
+    let debug = out.iter().find(|l| l.starts_with("DEBUG")).unwrap();
+    assert!(debug.contains("stop at 5 ms"), "{debug}");
+    assert_eq!(answers(&out), ["7,7"]);
+}
+
+#[test]
 fn a_stop_signal_ends_the_search_with_a_move() {
     let stop = Stop::new();
     stop.set();

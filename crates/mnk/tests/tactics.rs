@@ -297,18 +297,26 @@ fn the_heat_map_is_the_search_that_chose_the_move() {
             );
         }
     }
-    for nodes in [50, 20_000] {
-        let (choice, values) = move_values(
-            "engine",
-            &board,
-            Limits {
-                nodes: Some(nodes),
-                ..Limits::NONE
-            },
-        );
+    // Node budgets that end the search at every stage of an iteration: the values shown are
+    // those of the iteration whose move is played (all of one depth), the move played first.
+    let board = position(Rule::Freestyle, "h8 i8 j9", "h9 g7 k10");
+    for nodes in (0..10).map(|i| 50u64 << i) {
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::NONE
+        };
+        let (choice, _) = move_values("engine", &board, limits);
         assert!(choice.nodes <= nodes, "{} nodes", choice.nodes);
-        if let Some(first) = values.first() {
-            assert_eq!(first.0, mv(&choice));
+        let m = &choice.candidates;
+        let Some(first) = m.first() else { continue };
+        assert_eq!(first.cell, choice.cell, "{nodes} nodes");
+        for other in &m[1..] {
+            assert_eq!(other.depth, first.depth, "{nodes} nodes: {other:?}");
+            assert_ne!(
+                other.value.compare(&first.value),
+                std::cmp::Ordering::Greater,
+                "{nodes} nodes: {other:?} above the move played {first:?}"
+            );
         }
     }
 }

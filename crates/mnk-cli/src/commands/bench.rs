@@ -1,8 +1,8 @@
 //! `mnk bench`: the engine's fixed positions to fixed depths, one thread; the last line is
 //! `N nodes M nps`, where N is the search's deterministic signature.
 
-use super::Failure;
 use crate::args::BenchArgs;
+use crate::failure::Failure;
 use crate::render::thousands;
 use mnk::engine::bench::{self, POSITIONS};
 use std::io::Write;

@@ -1,14 +1,16 @@
 //! `mnk best`: the move a player chooses in a position.
 
-use super::{Failure, millis, position, think};
 use crate::args::BestArgs;
+use crate::failure::Failure;
+use crate::interrupt::think;
+use crate::render::millis;
 use crate::render::thousands;
 use mnk::notation::format_cell;
 use mnk::players::{Seat, strongest_for};
 use std::io::Write;
 
 pub fn run(args: &BestArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (variant, game) = position(&args.game, &args.moves)?;
+    let (variant, game) = args.game.position(&args.moves)?;
     if game.board().is_over() {
         return Err(Failure::Usage(
             "the game in --moves is already over; there is no move to choose".into(),

@@ -1,13 +1,13 @@
 //! `mnk count`: the census of reachable positions and complete games.
 
-use super::{Failure, position};
 use crate::args::CountArgs;
+use crate::failure::Failure;
 use crate::render::thousands;
 use mnk::count::census;
 use std::io::Write;
 
 pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (variant, game) = position(&args.game, &args.moves)?;
+    let (variant, game) = args.game.position(&args.moves)?;
     let c = census(game.board(), None).map_err(|e| Failure::Usage(e.to_string()))?;
     if args.json {
         let json = serde_json::json!({

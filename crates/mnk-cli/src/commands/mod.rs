@@ -11,29 +11,10 @@ mod players;
 mod serve;
 mod solve;
 
-use crate::args::{Cli, Command, GameArgs};
-use crate::interrupt::Searching;
-use mnk::game::{Board, Game, Variant};
-use mnk::notation::parse_game;
-use mnk::players::{Ask, PlayerError, Seat, Thought};
+use crate::args::{Cli, Command};
+use crate::failure::Failure;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
-use std::time::Duration;
-
-/// An error that stops a command: a bad command line (exit 2) or a failure while running (exit 1).
-#[derive(Debug)]
-pub enum Failure {
-    /// The command line asked for something impossible.
-    Usage(String),
-    /// Something went wrong while running.
-    Runtime(String),
-}
-
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Self {
-        Failure::Runtime(e.to_string())
-    }
-}
 
 /// Runs the command line and returns the process exit code.
 pub fn run(cli: Cli) -> ExitCode {
@@ -65,33 +46,5 @@ pub fn run(cli: Cli) -> ExitCode {
             eprintln!("error: {msg}");
             ExitCode::FAILURE
         }
-    }
-}
-
-/// The variant and the position the command line describes.
-pub fn position(game: &GameArgs, moves: &str) -> Result<(Variant, Game), Failure> {
-    let variant = game.variant().map_err(|e| Failure::Usage(e.to_string()))?;
-    let game = parse_game(moves, variant).map_err(|e| Failure::Usage(format!("--moves: {e}")))?;
-    Ok((variant, game))
-}
-
-/// Asks a seated player for a move now; Ctrl-C stops its search (it answers with the best
-/// move it has, where it has one).
-pub fn think(seat: &mut Seat, board: &Board) -> Result<Thought, PlayerError> {
-    let searching = Searching::start();
-    seat.choose(board, &Ask::now().with_stop(searching.stop()))
-}
-
-/// Milliseconds with microsecond precision, e.g. 0.412.
-pub fn millis(d: Duration) -> f64 {
-    d.as_micros() as f64 / 1000.0
-}
-
-/// A duration for people: seconds from a tenth of a second up, else milliseconds.
-pub fn human_time(d: Duration) -> String {
-    if d >= Duration::from_millis(100) {
-        format!("{:.2} s", d.as_secs_f64())
-    } else {
-        format!("{:.3} ms", millis(d))
     }
 }

@@ -1,13 +1,13 @@
 //! `mnk perft`: move sequences of a given length.
 
-use super::{Failure, position};
 use crate::args::PerftArgs;
+use crate::failure::Failure;
 use mnk::count::{perft, perft_divide};
 use mnk::notation::format_cell;
 use std::io::Write;
 
 pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (variant, game) = position(&args.game, &args.moves)?;
+    let (variant, game) = args.game.position(&args.moves)?;
     let board = game.board();
     if args.divide {
         let mut total = 0;

@@ -3,8 +3,10 @@
 //! Works line by line, so it needs no terminal: `printf 'b2\nquit\n' | mnk play` plays b2 and
 //! stops. A wrong input is explained and asked again; end of input ends the session cleanly.
 
-use super::{Failure, human_time, position, think};
 use crate::args::{PlayArgs, SeatSpec};
+use crate::failure::Failure;
+use crate::interrupt::think;
+use crate::render::human_time;
 use crate::render::{self, thousands};
 use mnk::game::{Game, Side, Status};
 use mnk::notation::{format_cell, format_moves, parse_move};
@@ -75,7 +77,7 @@ pub fn run(
     out: &mut dyn Write,
     echo: bool,
 ) -> Result<(), Failure> {
-    let (variant, game) = position(&args.game, &args.moves)?;
+    let (variant, game) = args.game.position(&args.moves)?;
     let defaults = args.limits.options();
     let x = args.x.clone().unwrap_or(SeatSpec::Human);
     let o = args.o.clone().unwrap_or_else(|| match x {

@@ -1,7 +1,7 @@
 //! `mnk match`: two players, many games, a progress bar on stderr, and A's results.
 
-use super::Failure;
 use crate::args::MatchArgs;
+use crate::failure::Failure;
 use indicatif::{ProgressBar, ProgressStyle};
 use mnk::arena::series::Result as GameResult;
 use mnk::arena::{Ending, MatchConfig, MatchReport, Played, ThinkStats, parse_openings, run_match};

@@ -1,7 +1,7 @@
 //! `mnk players`: the catalog.
 
-use super::Failure;
 use crate::args::PlayersArgs;
+use crate::failure::Failure;
 use mnk::players::catalog;
 use std::io::Write;
 

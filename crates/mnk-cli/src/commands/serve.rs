@@ -1,7 +1,7 @@
 //! `mnk serve`: the web page and its API (crate `mnk-web`), until Ctrl-C.
 
-use super::Failure;
 use crate::args::ServeArgs;
+use crate::failure::Failure;
 use mnk_web::Limits;
 use std::io::Write;
 use std::net::SocketAddr;

@@ -1,10 +1,11 @@
 //! `mnk solve`: prove the value of a position, with progress, Ctrl-C and JSON.
 
-use super::{Failure, human_time, millis, position};
 use crate::args::{DistanceArg, SolveArgs};
+use crate::failure::Failure;
 use crate::interrupt::Searching;
 use crate::progress::Display;
 use crate::render::thousands;
+use crate::render::{human_time, millis};
 use mnk::game::{Board, Size};
 use mnk::notation::format_cell;
 use mnk::search::{Control, Limits};
@@ -17,7 +18,7 @@ const DEFAULT_MEMORY_MIB: u64 = 1024;
 const MAX_DEFAULT_MEMORY_MIB: u64 = 4096;
 
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (variant, game) = position(&args.game, &args.moves)?;
+    let (variant, game) = args.game.position(&args.moves)?;
     let board = game.board();
     if board.is_over() {
         return Err(Failure::Usage(

@@ -3,9 +3,10 @@
 //! by side.
 
 use super::games::check_version;
-use super::{State, parse_player};
+use super::request::parse_player;
 use crate::body::{GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
+use crate::state::State;
 use crate::views::ValueView;
 use axum::Json;
 use mnk::notation::format_cell;

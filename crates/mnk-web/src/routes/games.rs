@@ -1,8 +1,9 @@
 //! Creating, reading, playing, undoing, exporting and deleting games.
 
-use super::{AppState, State, move_list, parse_player, unknown_game};
+use super::request::{move_list, parse_player};
 use crate::body::{GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
+use crate::state::{AppState, State, unknown_game};
 use crate::store::{Entry, Seats};
 use crate::views::{GameView, SeatsView};
 use axum::Json;

@@ -1,6 +1,7 @@
 //! `GET /api/players` and `GET /api`.
 
-use super::State;
+use super::request::{MAX_MEMORY_MB, MAX_THREADS};
+use crate::state::State;
 use crate::views::SizeView;
 use axum::Json;
 use mnk::players::{Abilities, catalog};
@@ -101,8 +102,8 @@ pub async fn index(axum::extract::State(state): State) -> Json<serde_json::Value
             "tree_nodes": l.tree_nodes,
             "tree_depth": l.tree_depth,
             "compare_ms": l.compare_time.as_millis(),
-            "max_memory_mb": super::MAX_MEMORY_MB,
-            "max_threads": super::MAX_THREADS,
+            "max_memory_mb": MAX_MEMORY_MB,
+            "max_threads": MAX_THREADS,
             "seat_memory_bytes": l.seat_memory,
         },
         "seats": {

@@ -2,9 +2,10 @@
 //! play it.
 
 use super::games::check_version;
-use super::{State, player_for, unknown_game};
+use super::request::player_for;
 use crate::body::{GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
+use crate::state::{State, unknown_game};
 use crate::views::{CandidateView, ChoiceView, GameView, candidates};
 use axum::Json;
 use mnk::explain::choose_with_line;

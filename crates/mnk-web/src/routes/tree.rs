@@ -2,9 +2,10 @@
 //! bounded part at a time.
 
 use super::games::check_version;
-use super::{State, move_list, player_for};
+use super::request::{move_list, player_for};
 use crate::body::{GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
+use crate::state::State;
 use crate::views::{ChoiceView, NodeView, cells};
 use axum::Json;
 use mnk::explain::{ExplainError, TreeOptions, explain};

@@ -117,8 +117,8 @@ pub struct Worker<'a> {
     iteration_best: Option<(i32, Vec<u16>)>,
     /// The value of each root move searched in the current iteration: score and bound.
     iteration_values: Vec<(u16, i32, Bound)>,
-    /// The value of every root move, from the deepest iteration that searched it (main thread).
-    values: Vec<(u16, i32, Bound, u32)>,
+    /// The values of the iteration the answer comes from, and its depth.
+    values: (Vec<(u16, i32, Bound)>, u32),
 }
 
 impl<'a> Worker<'a> {
@@ -141,7 +141,7 @@ impl<'a> Worker<'a> {
             root: Vec::new(),
             iteration_best: None,
             iteration_values: Vec::new(),
-            values: Vec::new(),
+            values: (Vec::new(), 0),
         }
     }
 
@@ -186,32 +186,28 @@ impl<'a> Worker<'a> {
         self.shared.team.add_nodes(delta)
     }
 
-    /// The value of every root move from the deepest iteration that searched it, for the
-    /// side to move (the main thread's; empty before an iteration searched a move).
+    /// The value the iteration the answer comes from gave each root move it searched, for the
+    /// side to move (the main thread's; empty before an iteration searched a move). Every
+    /// root move when that iteration finished; when the time ran out during an iteration that
+    /// found a better move (which is then played), the moves it searched up to then: values of
+    /// one depth, so that the move played is the best of them.
     #[must_use]
     pub fn root_values(&self) -> Vec<MoveValue> {
-        self.values
+        let (values, depth) = &self.values;
+        values
             .iter()
-            .map(|&(p, score, bound, depth)| MoveValue {
+            .map(|&(p, score, bound)| MoveValue {
                 cell: self.pos.cell(usize::from(p)),
                 value: score::value(score),
                 bound,
-                depth: Some(depth),
+                depth: Some(*depth),
             })
             .collect()
     }
 
-    /// Keeps the values of the iteration of `depth` for the moves it searched.
-    fn keep_values(&mut self, depth: u32, complete: bool) {
-        if complete {
-            self.values.clear();
-        }
-        for &(p, score, bound) in &self.iteration_values {
-            match self.values.iter_mut().find(|v| v.0 == p) {
-                Some(v) => *v = (p, score, bound, depth),
-                None => self.values.push((p, score, bound, depth)),
-            }
-        }
+    /// The answer comes from the iteration of `depth`: keep its values.
+    fn keep_values(&mut self, depth: u32) {
+        self.values = (std::mem::take(&mut self.iteration_values), depth);
     }
 
     /// Counts the nodes of a threat search run by the caller.
@@ -255,12 +251,12 @@ impl<'a> Worker<'a> {
                 if let Some((s, pv)) = self.iteration_best.take()
                     && pv.first().map(|&p| self.pos.cell(usize::from(p))) != previous_best
                 {
-                    self.keep_values(depth, last.is_none());
+                    self.keep_values(depth);
                     last = Some(self.iteration(depth - 1, s, &pv));
                 }
                 break;
             }
-            self.keep_values(depth, true);
+            self.keep_values(depth);
             let pv = self.pv[0].clone();
             let it = self.iteration(depth, score, &pv);
             if self.main {

@@ -113,6 +113,22 @@ impl Board {
         Ok(board)
     }
 
+    /// The board with these stones and this status (checked by [`super::Setup::board`]).
+    pub(super) fn from_grid(variant: Variant, grid: Vec<Option<Side>>, status: Status) -> Self {
+        let mut board = Board {
+            variant,
+            grid,
+            hash: 0,
+            stones: 0,
+            status,
+        };
+        board.hash = board.hash_from_scratch();
+        board.stones = u16::try_from(board.grid.iter().flatten().count()).unwrap_or(u16::MAX);
+        #[cfg(debug_assertions)]
+        board.check_invariants();
+        board
+    }
+
     /// The rules being played.
     #[must_use]
     pub const fn variant(&self) -> &Variant {

@@ -1,9 +1,11 @@
-//! The m,n,k-game itself: geometry, sides, rules, the board, hashing and symmetry.
+//! The m,n,k-game itself: geometry, sides, rules, the board (played move by move, or checked
+//! from a [`Setup`] of stones), hashing and symmetry.
 
 mod board;
 mod geometry;
 mod history;
 mod masks;
+mod setup;
 mod side;
 mod symmetry;
 mod variant;
@@ -14,6 +16,7 @@ pub use board::{Board, MoveError, Status, WinLine};
 pub use geometry::{Cell, Direction, MAX_CELLS, MAX_SIDE, Size};
 pub use history::Game;
 pub use masks::{MASK_CELLS, WinMasks};
+pub use setup::{Setup, SetupError};
 pub use side::Side;
 pub use symmetry::{Symmetry, SymmetryTable};
 pub use variant::{Rule, RuleError, Variant, VariantError, parse_size};

@@ -1,13 +1,8 @@
 //! The list of players, by name, with what each can do declared as data ([`Abilities`]):
-//! callers decide behaviour from these declarations, never from a player's name.
+//! callers decide behaviour from these declarations, never from a player's name. (A player is
+//! built by [`super::create`], the strongest for a board named by [`super::strongest_for`].)
 
-use super::{
-    AlphaBeta, EnginePlayer, GameTree, Minimax, MinimaxIterative, Perfect, PlayerOptions,
-    PlayerSpec, Rules, SeedGomoku, SeedProgram, ThreatPlayer,
-};
-use crate::engine::ThreatKind;
 use crate::game::Variant;
-use crate::search::Player;
 use std::time::Duration;
 
 /// What a player can do.
@@ -246,66 +241,11 @@ pub fn info(name: &str) -> Option<&'static PlayerInfo> {
     CATALOG.iter().find(|p| p.name == name)
 }
 
-/// Builds the player a specification names, with its build settings (`threads`,
-/// `memory-mb`); its limits (`depth`, `nodes`, `time-ms`) reach it through the
-/// [`Control`](crate::search::Control) of each search (see [`super::Seat`]).
-#[must_use]
-pub fn create(spec: &PlayerSpec) -> Box<dyn Player> {
-    let o = spec.options;
-    match spec.name {
-        "rules" => Box::new(Rules::new()),
-        "minimax" => Box::new(Minimax::new()),
-        "minimax-iterative" => Box::new(MinimaxIterative::new()),
-        "alphabeta" => Box::new(AlphaBeta::new()),
-        "gametree" => Box::new(GameTree::new()),
-        "gomoku-minimax" => Box::new(SeedGomoku::new(SeedProgram::Minimax)),
-        "gomoku-alphabeta" => Box::new(SeedGomoku::new(SeedProgram::AlphaBeta)),
-        "gomoku-pruned" => Box::new(SeedGomoku::new(SeedProgram::Pruned)),
-        "perfect" => Box::new(Perfect::new(o)),
-        "engine" => Box::new(EnginePlayer::new(o)),
-        "vcf" => Box::new(ThreatPlayer::new(ThreatKind::Vcf)),
-        "vct" => Box::new(ThreatPlayer::new(ThreatKind::Vct)),
-        other => unreachable!("PlayerSpec only holds catalog names, not '{other}'"),
-    }
-}
-
-/// The strongest player for a variant: the first whose [`Abilities::strongest_up_to`] covers
-/// the board (`perfect` where the solver finishes quickly, otherwise `engine`).
-#[must_use]
-pub fn strongest_for(variant: &Variant) -> PlayerSpec {
-    let cells = variant.size().cells();
-    let info = CATALOG
-        .iter()
-        .filter(|p| p.abilities.strongest_up_to.is_some_and(|n| cells <= n))
-        .min_by_key(|p| p.abilities.strongest_up_to)
-        .expect("the engine plays every board");
-    PlayerSpec {
-        name: info.name,
-        options: PlayerOptions::default(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::{Rule, Size};
-
-    #[test]
-    fn every_catalog_name_builds_that_player() {
-        for info in catalog() {
-            let spec: PlayerSpec = info.name.parse().unwrap();
-            assert_eq!(create(&spec).name(), info.name);
-        }
-    }
-
-    #[test]
-    fn tic_tac_toe_defaults_to_perfect_and_gomoku_to_the_engine() {
-        assert_eq!(strongest_for(&Variant::tic_tac_toe()).name, "perfect");
-        let six = Variant::new(Size::square(6), 4, Rule::Freestyle).unwrap();
-        assert_eq!(strongest_for(&six).name, "perfect");
-        let gomoku = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
-        assert_eq!(strongest_for(&gomoku).name, "engine");
-    }
+    use crate::players::create;
 
     #[test]
     fn declared_board_limits_match_what_the_players_do() {

@@ -2,7 +2,7 @@
 //! within a time, depth or node limit, on one or more threads. Seated, it keeps its table and
 //! its position from move to move.
 
-use super::PlayerOptions;
+use super::options::PlayerOptions;
 use crate::engine::{Engine, EngineConfig, Listener, MAX_DEPTH, score, tt};
 use crate::game::{Board, Variant};
 use crate::search::{Choice, Control, Player, PlayerError};

@@ -7,7 +7,7 @@
 //! Boards above 64 cells are refused at once; a position the solver cannot prove within the
 //! player's limits (by default [`DEFAULT_TIME`]) is refused with the reason rather than hanging.
 
-use super::PlayerOptions;
+use super::options::PlayerOptions;
 use crate::game::{Board, Variant};
 use crate::search::{Choice, Control, MoveValue, Player, PlayerError, Value, sort_best_first};
 use crate::solve::{Ideas, SolveError, Solver, SolverConfig};

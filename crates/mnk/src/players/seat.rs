@@ -7,10 +7,37 @@
 //! signal, when the move was asked for) and the player's declared
 //! [`default time`](super::Abilities::default_time) make the one [`Control`] the player polls.
 
-use super::{PlayerInfo, PlayerSpec, create, info};
+use super::{
+    AlphaBeta, EnginePlayer, GameTree, Minimax, MinimaxIterative, Perfect, PlayerInfo, PlayerSpec,
+    Rules, SeedGomoku, SeedProgram, ThreatPlayer, info,
+};
+use crate::engine::ThreatKind;
 use crate::game::{Board, Variant};
 use crate::search::{Choice, Control, Limits, Player, PlayerError, Stop, TimePlan};
 use std::time::{Duration, Instant};
+
+/// Builds the player a specification names, with its build settings (`threads`,
+/// `memory-mb`); its limits (`depth`, `nodes`, `time-ms`) reach it through the [`Control`]
+/// of each search (see [`Seat`]).
+#[must_use]
+pub fn create(spec: &PlayerSpec) -> Box<dyn Player> {
+    let o = spec.options;
+    match spec.name {
+        "rules" => Box::new(Rules::new()),
+        "minimax" => Box::new(Minimax::new()),
+        "minimax-iterative" => Box::new(MinimaxIterative::new()),
+        "alphabeta" => Box::new(AlphaBeta::new()),
+        "gametree" => Box::new(GameTree::new()),
+        "gomoku-minimax" => Box::new(SeedGomoku::new(SeedProgram::Minimax)),
+        "gomoku-alphabeta" => Box::new(SeedGomoku::new(SeedProgram::AlphaBeta)),
+        "gomoku-pruned" => Box::new(SeedGomoku::new(SeedProgram::Pruned)),
+        "perfect" => Box::new(Perfect::new(o)),
+        "engine" => Box::new(EnginePlayer::new(o)),
+        "vcf" => Box::new(ThreatPlayer::new(ThreatKind::Vcf)),
+        "vct" => Box::new(ThreatPlayer::new(ThreatKind::Vct)),
+        other => unreachable!("PlayerSpec only holds catalog names, not '{other}'"),
+    }
+}
 
 /// One move asked of a seat: when it was asked, what it may spend, and what stops it.
 #[derive(Debug, Clone)]
@@ -190,6 +217,14 @@ mod tests {
 
     fn seat(spec: &str) -> Seat {
         Seat::new(spec.parse().unwrap())
+    }
+
+    #[test]
+    fn every_catalog_name_builds_that_player() {
+        for info in super::super::catalog() {
+            let spec: PlayerSpec = info.name.parse().unwrap();
+            assert_eq!(create(&spec).name(), info.name);
+        }
     }
 
     #[test]

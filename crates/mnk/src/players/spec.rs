@@ -3,99 +3,64 @@
 //! `perfect`, `gomoku-pruned:depth=3`, `engine:time-ms=100,depth=8` (`:` also separates settings).
 
 use super::catalog;
-use crate::search::Limits;
+use super::options::{MAX_MEMORY_MIB, MAX_THREADS, PlayerOptions};
+use crate::game::Variant;
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
 use thiserror::Error;
 
-/// The largest table a player may be given (`memory-mb`), in MiB: the engine's own bound.
-pub const MAX_MEMORY_MIB: u64 = crate::engine::tt::MAX_MIB;
-/// The most search threads a player may be given (`threads`).
-pub const MAX_THREADS: usize = 256;
-
-/// Settings a player can be given; each player uses those that apply to it.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct PlayerOptions {
-    /// Search depth in plies.
-    pub depth: Option<u32>,
-    /// Node budget per move.
-    pub nodes: Option<u64>,
-    /// Time budget per move, in milliseconds.
-    pub time_ms: Option<u64>,
-    /// Search threads.
-    pub threads: Option<usize>,
-    /// Memory for tables, in MiB.
-    pub memory_mib: Option<u64>,
+/// Sets the setting `key` of `options` to `value`.
+fn set(options: &mut PlayerOptions, key: &str, value: &str) -> Result<(), SpecError> {
+    let bad = || SpecError::BadValue {
+        key: key.to_string(),
+        value: value.to_string(),
+    };
+    let number = |v: &str| v.trim().replace('_', "").parse::<u64>().map_err(|_| bad());
+    match key.trim().to_ascii_lowercase().replace('_', "-").as_str() {
+        "depth" | "d" => options.depth = Some(u32::try_from(number(value)?).map_err(|_| bad())?),
+        "nodes" | "n" => options.nodes = Some(number(value)?),
+        "time-ms" | "time" | "ms" => options.time_ms = Some(number(value)?),
+        "threads" => {
+            let threads = number(value)?;
+            if !(1..=MAX_THREADS as u64).contains(&threads) {
+                return Err(SpecError::OutOfRange {
+                    key: key.to_string(),
+                    value: threads,
+                    range: format!("1 to {MAX_THREADS}"),
+                });
+            }
+            options.threads = Some(threads as usize);
+        }
+        "memory-mb" | "memory" | "hash" => {
+            let mib = number(value)?;
+            if !(1..=MAX_MEMORY_MIB).contains(&mib) {
+                return Err(SpecError::OutOfRange {
+                    key: key.to_string(),
+                    value: mib,
+                    range: format!("1 to {MAX_MEMORY_MIB}"),
+                });
+            }
+            options.memory_mib = Some(mib);
+        }
+        _ => return Err(SpecError::UnknownKey(key.to_string())),
+    }
+    Ok(())
 }
 
-impl PlayerOptions {
-    /// The settings accepted after `NAME:`.
-    pub const KEYS: &'static str = "depth, nodes, time-ms, threads, memory-mb";
-
-    /// Fills every setting `self` leaves unset from `defaults`.
-    #[must_use]
-    pub fn or(self, defaults: PlayerOptions) -> PlayerOptions {
-        PlayerOptions {
-            depth: self.depth.or(defaults.depth),
-            nodes: self.nodes.or(defaults.nodes),
-            time_ms: self.time_ms.or(defaults.time_ms),
-            threads: self.threads.or(defaults.threads),
-            memory_mib: self.memory_mib.or(defaults.memory_mib),
-        }
-    }
-
-    /// The time budget as a duration.
-    #[must_use]
-    pub fn time(&self) -> Option<Duration> {
-        self.time_ms.map(Duration::from_millis)
-    }
-
-    /// The limits these settings give a search (`depth`, `nodes`, `time-ms`).
-    #[must_use]
-    pub fn limits(&self) -> Limits {
-        Limits {
-            depth: self.depth,
-            nodes: self.nodes,
-            time: self.time(),
-        }
-    }
-
-    fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
-        let bad = || SpecError::BadValue {
-            key: key.to_string(),
-            value: value.to_string(),
-        };
-        let number = |v: &str| v.trim().replace('_', "").parse::<u64>().map_err(|_| bad());
-        match key.trim().to_ascii_lowercase().replace('_', "-").as_str() {
-            "depth" | "d" => self.depth = Some(u32::try_from(number(value)?).map_err(|_| bad())?),
-            "nodes" | "n" => self.nodes = Some(number(value)?),
-            "time-ms" | "time" | "ms" => self.time_ms = Some(number(value)?),
-            "threads" => {
-                let threads = number(value)?;
-                if !(1..=MAX_THREADS as u64).contains(&threads) {
-                    return Err(SpecError::OutOfRange {
-                        key: key.to_string(),
-                        value: threads,
-                        range: format!("1 to {MAX_THREADS}"),
-                    });
-                }
-                self.threads = Some(threads as usize);
-            }
-            "memory-mb" | "memory" | "hash" => {
-                let mib = number(value)?;
-                if !(1..=MAX_MEMORY_MIB).contains(&mib) {
-                    return Err(SpecError::OutOfRange {
-                        key: key.to_string(),
-                        value: mib,
-                        range: format!("1 to {MAX_MEMORY_MIB}"),
-                    });
-                }
-                self.memory_mib = Some(mib);
-            }
-            _ => return Err(SpecError::UnknownKey(key.to_string())),
-        }
-        Ok(())
+/// The strongest player for a variant: the first whose
+/// [`strongest_up_to`](super::Abilities::strongest_up_to) covers the board (`perfect` where
+/// the solver finishes quickly, otherwise `engine`).
+#[must_use]
+pub fn strongest_for(variant: &Variant) -> PlayerSpec {
+    let cells = variant.size().cells();
+    let info = catalog::catalog()
+        .iter()
+        .filter(|p| p.abilities.strongest_up_to.is_some_and(|n| cells <= n))
+        .min_by_key(|p| p.abilities.strongest_up_to)
+        .expect("the engine plays every board");
+    PlayerSpec {
+        name: info.name,
+        options: PlayerOptions::default(),
     }
 }
 
@@ -150,7 +115,7 @@ impl FromStr for PlayerSpec {
                 key: part.to_string(),
                 value: String::new(),
             })?;
-            options.set(key, value)?;
+            set(&mut options, key, value)?;
         }
         Ok(PlayerSpec {
             name: info.name,
@@ -183,6 +148,16 @@ impl fmt::Display for PlayerSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tic_tac_toe_defaults_to_perfect_and_gomoku_to_the_engine() {
+        use crate::game::{Rule, Size};
+        assert_eq!(strongest_for(&Variant::tic_tac_toe()).name, "perfect");
+        let six = Variant::new(Size::square(6), 4, Rule::Freestyle).unwrap();
+        assert_eq!(strongest_for(&six).name, "perfect");
+        let gomoku = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
+        assert_eq!(strongest_for(&gomoku).name, "engine");
+    }
 
     #[test]
     fn names_and_settings_parse() {

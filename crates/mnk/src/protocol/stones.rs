@@ -6,7 +6,7 @@
 //! only when a player is asked to move: see [`Stones::board`].
 
 use super::command::{Field, Point};
-use crate::game::{Board, Cell, Size, Variant};
+use crate::game::{Board, Cell, Setup, SetupError, Side, Size, Variant};
 use thiserror::Error;
 
 /// Why a stone cannot be placed or removed.
@@ -49,6 +49,9 @@ pub enum Unplayable {
     /// Somebody has already won.
     #[error("the game is already over")]
     GameOver,
+    /// Stones that form no position of this game.
+    #[error("the stones form no position of this game: {0}")]
+    Invalid(SetupError),
 }
 
 /// Whose stone is on a cell.
@@ -155,43 +158,38 @@ impl Stones {
     }
 
     /// The position as a [`Board`] with us to move: as many own stones as opponent stones make
-    /// us X (first), one opponent stone more makes us O. Each side's stones are played in the
-    /// order they arrived, alternating (the manager may send a position in any order; only the
-    /// final position matters).
+    /// us X (first), one opponent stone more makes us O. The stones go through a
+    /// [`Setup`] (no move order is invented: the manager may send them in any order, and only
+    /// the final position matters).
     ///
     /// # Errors
     /// [`Unplayable`] for neutral stones, stone counts no alternating game has with us to move,
     /// and positions where somebody has already won.
     pub fn board(&self, variant: Variant) -> Result<Board, Unplayable> {
-        let of = |who: Owner| -> Vec<Cell> {
-            self.in_order()
-                .filter(|&(_, o)| o == who)
-                .map(|(c, _)| c)
-                .collect()
-        };
-        let neutral = of(Field::Neutral).len();
+        let count = |who: Owner| self.in_order().filter(|&(_, o)| o == who).count();
+        let neutral = count(Field::Neutral);
         if neutral > 0 {
             return Err(Unplayable::Neutral(neutral));
         }
-        let (own, opponent) = (of(Field::Own), of(Field::Opponent));
-        let (first, second) = if own.len() == opponent.len() {
-            (own, opponent)
-        } else if opponent.len() == own.len() + 1 {
-            (opponent, own)
+        let (own, opponent) = (count(Field::Own), count(Field::Opponent));
+        let us = if own == opponent {
+            Side::X
+        } else if opponent == own + 1 {
+            Side::O
         } else {
-            return Err(Unplayable::Unbalanced {
-                own: own.len(),
-                opponent: opponent.len(),
-            });
+            return Err(Unplayable::Unbalanced { own, opponent });
         };
-        let moves: Vec<Cell> = first
-            .iter()
-            .zip(second.iter().map(Some).chain(std::iter::once(None)))
-            .flat_map(|(&a, b)| std::iter::once(a).chain(b.copied()))
-            .collect();
-        match Board::from_moves(variant, &moves) {
+        let mut setup = Setup::new(self.size);
+        for (cell, owner) in self.in_order() {
+            let side = if owner == Field::Own { us } else { us.other() };
+            setup.place(cell, side).map_err(Unplayable::Invalid)?;
+        }
+        match setup.board(variant) {
             Ok(board) if !board.is_over() => Ok(board),
-            _ => Err(Unplayable::GameOver),
+            Ok(_) | Err(SetupError::BothWon | SetupError::WonOutOfTurn { .. }) => {
+                Err(Unplayable::GameOver)
+            }
+            Err(e) => Err(Unplayable::Invalid(e)),
         }
     }
 }
@@ -199,7 +197,7 @@ impl Stones {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Rule, Side};
+    use crate::game::Rule;
 
     fn p(x: u32, y: u32) -> Point {
         Point { x, y }

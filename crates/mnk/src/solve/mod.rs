@@ -47,5 +47,7 @@ mod threats;
 
 pub use crate::search::Outcome;
 pub use ideas::{IdeaError, Ideas};
-pub use progress::{Progress, Snapshot, Stage};
-pub use solver::{Distance, Known, Proof, Solution, SolveError, Solver, SolverConfig, Wdl};
+pub use progress::{Snapshot, Stage};
+pub use solver::{
+    Distance, Known, Progress, Proof, Solution, SolveError, Solver, SolverConfig, Wdl,
+};

@@ -1,8 +1,6 @@
 //! What a running solve has done so far, readable from another thread (for a progress display:
 //! the library itself never prints).
 
-use super::search::Context;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering::Relaxed};
 
 /// The question the current iteration answers, for the side to move at the root.
@@ -68,6 +66,11 @@ impl Counters {
         self.iteration.store(iteration, Relaxed);
         self.stage.store(stage.code(), Relaxed);
     }
+
+    /// What the current iteration asks.
+    pub(crate) fn stage(&self) -> Stage {
+        Stage::from_code(self.stage.load(Relaxed))
+    }
 }
 
 /// A snapshot of a solve in progress.
@@ -87,25 +90,4 @@ pub struct Snapshot {
     pub table_max_capacity: u64,
     /// Bytes the table has allocated.
     pub table_bytes: usize,
-}
-
-/// A handle to watch a solver from another thread.
-#[derive(Debug, Clone)]
-pub struct Progress(pub(crate) Arc<Context>);
-
-impl Progress {
-    /// The counters now.
-    #[must_use]
-    pub fn snapshot(&self) -> Snapshot {
-        let cx = &self.0;
-        Snapshot {
-            nodes: cx.counters.nodes.load(Relaxed),
-            iteration: cx.counters.iteration.load(Relaxed),
-            stage: Stage::from_code(cx.counters.stage.load(Relaxed)),
-            table_entries: cx.table.filled().min(cx.table.capacity()),
-            table_capacity: cx.table.capacity(),
-            table_max_capacity: cx.table.max_capacity(),
-            table_bytes: cx.table.bytes(),
-        }
-    }
 }

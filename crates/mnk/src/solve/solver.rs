@@ -6,15 +6,15 @@
 //! where one thread finds what another proved. The first thread to finish has the answer,
 //! and every thread's answer is exact.
 
-use super::Outcome;
 use super::ideas::Ideas;
 use super::key::Symmetries;
 use super::lines::Lines;
 use super::order::static_order;
-use super::progress::{Counters, Progress, Stage};
+use super::progress::{Counters, Snapshot, Stage};
 use super::search::{Context, Searcher, Stopped};
 use super::table::{NO_MOVE, Table};
 use crate::game::{Board, Cell, Side, Variant};
+use crate::search::Outcome;
 use crate::search::{Control, run_team};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -494,6 +494,27 @@ impl Solver {
         })
         .answer
         .ok_or(Stopped)
+    }
+}
+
+/// A handle to watch a solver from another thread.
+#[derive(Debug, Clone)]
+pub struct Progress(Arc<Context>);
+
+impl Progress {
+    /// The counters now.
+    #[must_use]
+    pub fn snapshot(&self) -> Snapshot {
+        let cx = &self.0;
+        Snapshot {
+            nodes: cx.counters.nodes.load(Relaxed),
+            iteration: cx.counters.iteration.load(Relaxed),
+            stage: cx.counters.stage(),
+            table_entries: cx.table.filled().min(cx.table.capacity()),
+            table_capacity: cx.table.capacity(),
+            table_max_capacity: cx.table.max_capacity(),
+            table_bytes: cx.table.bytes(),
+        }
     }
 }
 

@@ -1,0 +1,347 @@
+//! The engine's entry point: [`Engine::analyse`] takes a board and a [`Control`] and answers
+//! with the best move, its score, depth and principal variation, and the value of every root
+//! move ([`Analysis`]): forced moves first, then the threat searches, then the alpha-beta
+//! search on the threads of [`crate::search::run_team`].
+
+use super::movegen::MoveList;
+use super::position::{Position, Threat};
+use super::score;
+use super::search::{Iteration, SearchLimits, Shared, Worker};
+use super::threats::{ThreatKind, ThreatSearch};
+use super::tt::{self, TranspositionTable};
+use crate::game::{Board, Cell, Variant};
+use crate::search::{Control, MoveValue, run_team, sort_best_first};
+
+/// The deepest iteration when no depth is given.
+pub const MAX_DEPTH: u32 = 64;
+/// Nodes the VCF at the root may use before the main search.
+pub const ROOT_VCF_NODES: u64 = 20_000;
+/// Nodes the VCT at the root may use before the main search.
+pub const ROOT_VCT_NODES: u64 = 20_000;
+/// Percent of the move's time the root VCF may use.
+pub const ROOT_VCF_SHARE: u32 = 5;
+/// Percent of the move's time the root VCT may use (counted from the start of the move).
+pub const ROOT_VCT_SHARE: u32 = 15;
+/// Attacker threats the root VCF may play.
+pub const ROOT_VCF_DEPTH: u32 = 24;
+/// Attacker threats the root VCT may play.
+pub const ROOT_VCT_DEPTH: u32 = 8;
+
+/// How the engine found its move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// Only one move did not lose at once (a win now, or the block of a five).
+    Forced,
+    /// The threat search proved a win by continuous fours.
+    Vcf,
+    /// The threat search proved a win by continuous threats.
+    Vct,
+    /// The alpha-beta search.
+    Search,
+    /// Not even the first iteration finished: the best move by the ordering heuristics.
+    Heuristic,
+}
+
+/// The engine's answer for a position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analysis {
+    /// The move.
+    pub best: Cell,
+    /// Its score for the side to move (see [`score`]; decisive scores are proven).
+    pub score: i32,
+    /// The depth of the last finished iteration (0 when none finished).
+    pub depth: u32,
+    /// The expected line, starting with `best`.
+    pub pv: Vec<Cell>,
+    /// Nodes visited, all threads and threat searches.
+    pub nodes: u64,
+    /// How the move was found.
+    pub method: Method,
+    /// The value of every root move the search gave one (for the side to move), best first,
+    /// `best` first among equals: from the deepest iteration that searched each move, exact
+    /// or a bound as each says. Only `best` when a threat search or a forced move decided.
+    pub values: Vec<MoveValue>,
+}
+
+/// Settings of the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// Deepest iteration, unless a search's [`Control`] gives a depth.
+    pub depth: u32,
+    /// Node budget of a move (a search's [`Control`] may lower it).
+    pub nodes: Option<u64>,
+    /// Search threads.
+    pub threads: usize,
+    /// Transposition table size in MiB.
+    pub memory_mib: u64,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig {
+            depth: MAX_DEPTH,
+            nodes: None,
+            threads: 1,
+            memory_mib: tt::DEFAULT_MIB,
+        }
+    }
+}
+
+/// A listener told about each finished iteration (depth, score, nodes, PV).
+pub type Listener = Box<dyn FnMut(&Iteration) + Send>;
+
+/// The engine: its settings, its transposition table and its position, kept from move to move.
+pub struct Engine {
+    config: EngineConfig,
+    table: Option<(Variant, TranspositionTable)>,
+    position: Option<Position>,
+    listener: Option<Listener>,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Engine {
+    /// An engine with these settings.
+    #[must_use]
+    pub fn new(config: EngineConfig) -> Self {
+        Engine {
+            config,
+            table: None,
+            position: None,
+            listener: None,
+        }
+    }
+
+    /// The settings.
+    #[must_use]
+    pub const fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// Changes the settings; a new table size takes effect at the next search.
+    pub fn set_config(&mut self, config: EngineConfig) {
+        if config.memory_mib != self.config.memory_mib {
+            self.table = None;
+        }
+        self.config = config;
+    }
+
+    /// Calls `listener` after each iteration of every later search.
+    pub fn set_listener(&mut self, listener: Listener) {
+        self.listener = Some(listener);
+    }
+
+    /// Forgets what earlier searches learned (a new game).
+    pub fn clear(&mut self) {
+        if let Some((_, tt)) = &mut self.table {
+            tt.clear();
+        }
+    }
+
+    /// Allocates the table and builds the position (with its pattern tables) for games of
+    /// `variant`, so that the first search does not pay for them.
+    pub fn prepare(&mut self, variant: &Variant) {
+        self.ensure_table(*variant);
+        if self
+            .position
+            .as_ref()
+            .is_none_or(|p| p.variant() != variant)
+        {
+            self.position = Some(Position::new(&Board::new(*variant)));
+        }
+    }
+
+    /// Bytes the transposition table holds.
+    #[must_use]
+    pub fn memory(&self) -> usize {
+        self.table
+            .as_ref()
+            .map_or(0, |(_, tt)| tt.len() * std::mem::size_of::<[u64; 2]>())
+    }
+
+    fn ensure_table(&mut self, variant: Variant) {
+        if self.table.as_ref().is_none_or(|(v, _)| *v != variant) {
+            self.table = Some((variant, TranspositionTable::new(self.config.memory_mib)));
+        }
+    }
+
+    /// The best move for the side to move, within the engine's settings and `control` (its
+    /// depth, when it has one, replaces the configured depth; its node budget lowers the
+    /// configured one).
+    ///
+    /// Always answers with a move while the game is on, however little time there is: the
+    /// best move of the last finished iteration (or of an unfinished one, when it found a
+    /// better move), or of the move ordering when none finished. Returns `None` only when the
+    /// game is over.
+    pub fn analyse(&mut self, board: &Board, control: &Control) -> Option<Analysis> {
+        if board.is_over() {
+            return None;
+        }
+        let config = self.config;
+        let node_limit = match (config.nodes, control.node_limit()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let depth = control.depth().unwrap_or(config.depth).max(1);
+        self.ensure_table(*board.variant());
+        let mut listener = self.listener.take();
+        let tt = &self.table.as_ref().expect("just made").1;
+        let pos = match &mut self.position {
+            Some(pos) => {
+                pos.sync(board);
+                pos
+            }
+            none => none.insert(Position::new(board)),
+        };
+        let me = pos.to_move();
+        let them = me.other();
+        let decided = |pos: &Position, line: Vec<usize>, score: i32, nodes, method| {
+            let pv: Vec<Cell> = line.iter().map(|&p| pos.cell(p)).collect();
+            Analysis {
+                best: pv[0],
+                score,
+                depth: u32::from(method == Method::Forced),
+                values: vec![MoveValue::exact(pv[0], score::value(score))],
+                pv,
+                nodes,
+                method,
+            }
+        };
+        if let Some(p) = pos.threats(me, Threat::Five).first() {
+            self.listener = listener;
+            return Some(decided(pos, vec![p], score::win_in(1), 1, Method::Forced));
+        }
+        let mut list = MoveList::default();
+        list.generate(pos, |_| 0);
+        let block = pos.threats(them, Threat::Five).first();
+        let root: Vec<usize> = match block {
+            Some(block) => vec![block],
+            None => list.iter().collect(),
+        };
+        // When a block is forced, every other move loses to the five on the next move.
+        let lost: Vec<MoveValue> = match block {
+            Some(block) => list
+                .iter()
+                .filter(|&p| p != block)
+                .map(|p| MoveValue::exact(pos.cell(p), score::value(score::loss_in(2))))
+                .collect(),
+            None => Vec::new(),
+        };
+        let fallback = root[0];
+        let mut nodes = 0;
+        // Threat searches first: a proven win needs no more thought.
+        if root.len() > 1 {
+            // With a node limit, each takes at most a quarter of it.
+            let budget = |n: u64| node_limit.map_or(n, |limit| n.min(limit / 4));
+            for (kind, max_nodes, depth, share) in [
+                (
+                    ThreatKind::Vcf,
+                    ROOT_VCF_NODES,
+                    ROOT_VCF_DEPTH,
+                    ROOT_VCF_SHARE,
+                ),
+                (
+                    ThreatKind::Vct,
+                    ROOT_VCT_NODES,
+                    ROOT_VCT_DEPTH,
+                    ROOT_VCT_SHARE,
+                ),
+            ] {
+                let budget = budget(max_nodes);
+                if budget == 0 {
+                    continue;
+                }
+                let mut threats = ThreatSearch::new(kind, budget);
+                let found = threats.search(pos, depth, &mut || {
+                    control.past_share(share) || control.should_stop(0)
+                });
+                nodes += threats.nodes();
+                if let Some(win) = found {
+                    let method = if kind == ThreatKind::Vcf {
+                        Method::Vcf
+                    } else {
+                        Method::Vct
+                    };
+                    self.listener = listener;
+                    let score = score::win_in(win.plies as usize);
+                    return Some(decided(pos, win.line, score, nodes, method));
+                }
+            }
+        }
+        let single = root.len() == 1;
+        let limits = SearchLimits {
+            depth,
+            nodes: node_limit.map(|n| n.saturating_sub(nodes).max(1)),
+            threads: config.threads.max(1),
+        };
+        tt.new_search();
+        let threat_nodes = nodes;
+        let mut report = |it: &Iteration| {
+            if let Some(l) = listener.as_mut() {
+                let mut it = it.clone();
+                it.nodes += threat_nodes;
+                l(&it);
+            }
+        };
+        let report = std::sync::Mutex::new(&mut report);
+        let root_position: &Position = pos;
+        let team = run_team(limits.threads, control, |id, team| {
+            let shared = Shared { tt, team, limits };
+            let mut worker = Worker::new(&shared, root_position.clone(), id == 0);
+            if id == 0 {
+                let mut report = report
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                let last = worker.iterate(root.clone(), 1, &mut **report);
+                worker.flush();
+                Some((last, worker.root_values()))
+            } else {
+                worker.iterate(root.clone(), 1 + (id as u32 % 2), &mut |_| {});
+                worker.flush();
+                None
+            }
+        });
+        self.listener = listener;
+        nodes += team.nodes;
+        let (last, mut values) = team.answer.unwrap_or_default();
+        values.extend(lost);
+        let pos = self.position.as_ref().expect("synced above");
+        Some(match last {
+            Some(it) => {
+                sort_best_first(&mut values, it.pv.first().copied());
+                Analysis {
+                    best: it.pv[0],
+                    score: it.score,
+                    depth: it.depth,
+                    pv: it.pv,
+                    nodes,
+                    method: if single {
+                        Method::Forced
+                    } else {
+                        Method::Search
+                    },
+                    values,
+                }
+            }
+            None => Analysis {
+                best: pos.cell(fallback),
+                score: pos.evaluate(),
+                depth: 0,
+                pv: vec![pos.cell(fallback)],
+                nodes,
+                method: if single {
+                    Method::Forced
+                } else {
+                    Method::Heuristic
+                },
+                values: Vec::new(),
+            },
+        })
+    }
+}
