@@ -188,7 +188,9 @@ function heatColours(answer) {
   let hi = scores.length ? Math.max(...scores) : 0;
   if (answer.value_scale === 'probability') { lo = Math.min(lo, 0); hi = Math.max(hi, 1); }
   for (const c of list) {
-    const proven = SOLVED.exec(c.value_text);
+    // A win or loss is proven unless the search only bounded it on the other side.
+    const solved = SOLVED.exec(c.value_text);
+    const proven = solved && (c.bound === 'exact' || (c.bound === 'upper') === (solved[1] === 'loss')) ? solved : null;
     let t;
     if (proven) t = proven[1] === 'win' ? 1 : proven[1] === 'loss' ? 0 : 0.5;
     else t = hi > lo ? (c.value - lo) / (hi - lo) : 0.5;

@@ -1,7 +1,8 @@
 //! The games in memory, by id, at most a fixed number: creating one more evicts the game
 //! used least recently. Each game keeps the seats of the players that moved or thought in it
-//! ([`Seat`]), so their tables serve the next move; all games' seats together stay within a
-//! memory budget, the seats of the games idle longest dropped first.
+//! ([`Seat`]), so their tables serve the next move; the seats kept, all games together, stay
+//! within a memory budget, the seats of the games idle longest dropped first. (A seat in use by
+//! a search is out of the store; the search slots bound how many there are.)
 
 use mnk::game::{Game, Side};
 use mnk::players::{PlayerSpec, Seat};

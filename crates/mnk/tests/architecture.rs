@@ -66,16 +66,57 @@ fn modules(root: &Path) -> BTreeMap<Vec<String>, Module> {
     out
 }
 
-/// The code of a file without comments and without its test module.
+/// The code of a file without comments and without its test-only items (`#[cfg(test)]` on a
+/// module, a function or a `use`).
 fn code_of(text: &str) -> String {
-    let text = text.split("#[cfg(test)]").next().unwrap_or_default();
-    text.lines()
+    let code: String = text
+        .lines()
         .map(|l| match l.find("//") {
             Some(i) => &l[..i],
             None => l,
         })
         .collect::<Vec<_>>()
-        .join("\n")
+        .join("\n");
+    let mut out = String::new();
+    let mut rest = code.as_str();
+    while let Some(i) = rest.find("#[cfg(test)]") {
+        out.push_str(&rest[..i]);
+        rest = &rest[i + "#[cfg(test)]".len()..];
+        rest = &rest[item_end(rest)..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Where the item at the start of `code` ends: after its `;`, or after the brace that closes
+/// its body (braces in string and character literals skipped).
+fn item_end(code: &str) -> usize {
+    let bytes = code.as_bytes();
+    let mut depth = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'\'' if bytes.get(i + 2) == Some(&b'\'') => i += 2,
+            b'\'' if bytes.get(i + 1) == Some(&b'\\') => i += 3,
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            b';' if depth == 0 => return i + 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    bytes.len()
 }
 
 /// The names a module re-exports (`pub use child::{A, B}`, `pub use crate::x::C`), each with
@@ -343,11 +384,19 @@ fn the_reader_finds_paths_and_cycles() {
     assert_eq!(p[1], ["super", "engine", "Engine"]);
     assert_eq!(p[3], ["super", "seat", "Seat"]);
     let code = code_of(
-        "use crate::game::Board; // crate::solve::Outcome\nlet x = super::tt::Bound::Exact;",
+        "use crate::game::Board; // crate::solve::Outcome\nlet x = super::tt::Bound::Exact;\n\
+         #[cfg(test)]\nfn check() { let s = \"}\"; crate::count::x(); }\nuse crate::arena::y;\n\
+         #[cfg(test)]\nmod tests { use crate::explain::z; }",
     );
     let found = paths(&code);
     assert!(found.contains(&vec!["crate".into(), "game".into(), "Board".into()]));
-    assert!(!found.iter().any(|p| p.contains(&"solve".to_string())));
+    for gone in ["solve", "count", "explain"] {
+        assert!(
+            !found.iter().any(|p| p.contains(&gone.to_string())),
+            "{gone}"
+        );
+    }
+    assert!(found.contains(&vec!["crate".into(), "arena".into(), "y".into()]));
     let mut graph: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
     let (a, b) = (vec!["a".to_string()], vec!["b".to_string()]);
     graph.entry(a.clone()).or_default().insert(b.clone());

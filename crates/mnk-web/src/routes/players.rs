@@ -79,6 +79,7 @@ pub async fn list() -> Json<serde_json::Value> {
 /// `GET /api`: the routes and this server's limits.
 pub async fn index(axum::extract::State(state): State) -> Json<serde_json::Value> {
     let l = &state.limits;
+    let (seat_bytes, seats) = state.store.seats();
     Json(serde_json::json!({
         "routes": [
             "GET /api/players",
@@ -107,8 +108,8 @@ pub async fn index(axum::extract::State(state): State) -> Json<serde_json::Value
             "seat_memory_bytes": l.seat_memory,
         },
         "seats": {
-            "bytes": state.store.seats().0,
-            "count": state.store.seats().1,
+            "bytes": seat_bytes,
+            "count": seats,
         },
         "games": state.store.len(),
     }))

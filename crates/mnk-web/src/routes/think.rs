@@ -95,15 +95,20 @@ fn search(
     let name = seat.spec().name;
     let mut found = Found {
         values: choice.candidates.clone(),
-        from: "player",
+        from: if choice.candidates.is_empty() {
+            "none"
+        } else {
+            "player"
+        },
         note: None,
         time: Duration::ZERO,
         limit,
         choice,
     };
-    if found.values.is_empty() {
-        found.from = "none";
-        if let Some(analysis) = analysis {
+    // Players that do not value every move as they search (or did not this time: `perfect`
+    // beyond 25 cells) get an analysis of their own, when asked.
+    if let Some(analysis) = analysis.filter(|_| found.values.is_empty()) {
+        if abilities.exact_values {
             let control = seat.control(&analysis);
             match seat.player_mut().move_values(board, &control) {
                 Some(Ok(values)) => {
@@ -113,6 +118,8 @@ fn search(
                 Some(Err(e)) => found.note = Some(format!("no value per move: {e}")),
                 None => found.note = Some(format!("{name} gives no value to each move")),
             }
+        } else {
+            found.note = Some(format!("{name} gives no value to each move"));
         }
     }
     sort_best_first(&mut found.values, Some(found.choice.cell));
@@ -138,17 +145,19 @@ pub async fn think(
         nodes: request.nodes,
         time: request.time_ms.map(Duration::from_millis),
     };
-    let mut seat = state
-        .store
-        .take_seat(&id, &spec)
-        .ok_or_else(|| unknown_game(&id))?;
     let analyse = request.analysis;
     let search_board = board.clone();
     let job_state = Arc::clone(&state);
     let job_id = id.clone();
+    let job_spec = spec.clone();
     let found = state
         .searcher
         .run(move |stop| {
+            // The seat is taken once the search has its slot (a request that never gets one,
+            // or whose client leaves while it waits, leaves the game's players in place).
+            let Some(mut seat) = job_state.store.take_seat(&job_id, &job_spec) else {
+                return Err(None);
+            };
             let searcher = &job_state.searcher;
             let ask = searcher.ask(asked, stop);
             let analysis = analyse.then(|| {
@@ -163,10 +172,13 @@ pub async fn think(
             let found = search(&mut seat, &search_board, &ask, analysis);
             // The seat goes back to its game, its tables ready for the next move.
             job_state.store.return_seat(&job_id, seat);
-            found
+            found.map_err(Some)
         })
         .await?
-        .map_err(|e| ApiError::from_player(spec.name, &e))?;
+        .map_err(|e| match e {
+            Some(e) => ApiError::from_player(spec.name, &e),
+            None => unknown_game(&id),
+        })?;
     let choice = &found.choice;
     let size = board.size();
     let time_ms = found.time.as_micros() as f64 / 1000.0;

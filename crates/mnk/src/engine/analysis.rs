@@ -49,7 +49,9 @@ pub struct Analysis {
     pub best: Cell,
     /// Its score for the side to move (see [`score`]; decisive scores are proven).
     pub score: i32,
-    /// The depth of the last finished iteration (0 when none finished).
+    /// The depth the move was searched to: the last finished iteration's, or that of an
+    /// unfinished one that found a better move (0 when not even the first iteration finished
+    /// or found a move).
     pub depth: u32,
     /// The expected line, starting with `best`.
     pub pv: Vec<Cell>,

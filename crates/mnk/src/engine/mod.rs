@@ -11,9 +11,9 @@
 //! | [`threats`] | VCF and VCT: forced wins by continuous fours or threats |
 //! | `analysis` | [`Engine`]: the table and position kept between moves, the root of each search |
 //! | [`score`] | heuristic scores and wins counted in plies |
-//! | [`bench`] | the fixed positions of `mnk bench` |
+//! | [`bench`](mod@bench) | the fixed positions of `mnk bench` |
 //!
-//! [`Engine::analyse`] is the entry point: a board and a [`Control`] in, the best move with its
+//! [`Engine::analyse`] is the entry point: a board and a [`Control`](crate::search::Control) in, the best move with its
 //! score, depth, principal variation and the value of every root move out. Time, the stop
 //! signal and the threads come from [`crate::search`]. The engine keeps its table and its
 //! [`Position`] from one search to the next, following the game by taking back and placing

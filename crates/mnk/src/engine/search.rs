@@ -5,7 +5,7 @@
 //! [`Worker::negamax`]`(depth, alpha, beta, ply)` returns a score `v` for the side to move
 //! (fail-soft): if `v <= alpha` the true value is at most `v`; if `v >= beta` it is at least
 //! `v`; otherwise `v` is the value of the position searched to `depth`. Proven wins and losses
-//! count plies from the root ([`score`](super::score)).
+//! count plies from the root ([`super::score`]).
 //!
 //! # What a node does before searching moves
 //! 1. The mover has a winning cell: a win on the next ply.
@@ -66,7 +66,8 @@ pub struct SearchLimits {
 /// One finished iteration (or the best part of an unfinished one).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Iteration {
-    /// The depth finished.
+    /// The depth searched: of the iteration that finished, or of the unfinished one whose
+    /// better move is played.
     pub depth: u32,
     /// The score of the best move for the side to move.
     pub score: i32,
@@ -191,11 +192,21 @@ impl<'a> Worker<'a> {
     /// root move when that iteration finished; when the time ran out during an iteration that
     /// found a better move (which is then played), the moves it searched up to then: values of
     /// one depth, so that the move played is the best of them.
+    ///
+    /// A win or loss score is only a proof when its bound says so (exact, a loss as an upper
+    /// bound, a win as a lower one). A move bounded by a win it may not have ("at most a win in
+    /// 7": searched against a faster win, it could still lose) says nothing beyond "not better
+    /// than the move played", and is left out.
     #[must_use]
     pub fn root_values(&self) -> Vec<MoveValue> {
         let (values, depth) = &self.values;
         values
             .iter()
+            .filter(|&&(_, score, bound)| match bound {
+                Bound::Exact => true,
+                Bound::Upper => score < score::MATE_BOUND,
+                Bound::Lower => score > -score::MATE_BOUND,
+            })
             .map(|&(p, score, bound)| MoveValue {
                 cell: self.pos.cell(usize::from(p)),
                 value: score::value(score),
@@ -246,13 +257,13 @@ impl<'a> Worker<'a> {
             };
             if self.aborted {
                 // A move that finished searching in this iteration beat the previous best: it
-                // is played, and the moves this iteration searched take their deeper values.
+                // is played, at this depth, with the values of the moves this iteration reached.
                 let previous_best = last.as_ref().and_then(|l| l.pv.first()).copied();
                 if let Some((s, pv)) = self.iteration_best.take()
                     && pv.first().map(|&p| self.pos.cell(usize::from(p))) != previous_best
                 {
                     self.keep_values(depth);
-                    last = Some(self.iteration(depth - 1, s, &pv));
+                    last = Some(self.iteration(depth, s, &pv));
                 }
                 break;
             }

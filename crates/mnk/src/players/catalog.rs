@@ -15,7 +15,8 @@ pub struct Abilities {
     /// costs nothing extra.
     pub values_with_choice: bool,
     /// It can give the exact value of every move it considers, by a search of its own
-    /// ([`Player::move_values`]): an analysis beyond its choice.
+    /// ([`Player::move_values`](crate::search::Player::move_values)): an analysis beyond its
+    /// choice.
     pub exact_values: bool,
     /// It keeps what it learns (tables) from one move to the next while it is seated.
     pub keeps_state: bool,
@@ -249,29 +250,40 @@ mod tests {
 
     #[test]
     fn declared_board_limits_match_what_the_players_do() {
-        use crate::game::Board;
-        use crate::search::Control;
-        // Each limited player plays the largest square board its declaration allows (one
-        // stone down, so the trees stay small enough for a test) and refuses the next one.
+        use crate::game::{Board, Cell};
+        use crate::search::{Control, PlayerError};
+        // Every limited player refuses, as too large, the first square board above its
+        // declared largest board (the board the catalog's `plays` rules out).
         for info in catalog()
             .iter()
             .filter(|p| p.abilities.largest_board.is_some())
         {
             let largest = info.abilities.largest_board.unwrap();
             let side = (1..=26u8)
-                .take_while(|&s| usize::from(s) * usize::from(s) <= largest)
-                .last()
+                .find(|&s| usize::from(s) * usize::from(s) > largest)
                 .unwrap();
-            let refused = Variant::new(Size::square(side + 1), 3, Rule::Freestyle).unwrap();
-            assert!(!info.plays(&refused), "{}", info.name);
+            let over = Variant::new(Size::square(side), 3, Rule::Freestyle).unwrap();
+            assert!(!info.plays(&over));
             let mut player = create(&info.name.parse().unwrap());
-            let result = player.choose(&Board::new(refused), &Control::unlimited());
+            let result = player.choose(&Board::new(over), &Control::unlimited());
             assert!(
-                matches!(result, Err(crate::search::PlayerError::TooLarge(_))),
+                matches!(result, Err(PlayerError::TooLarge(_))),
                 "{} on {}: {result:?}",
                 info.name,
-                refused.size()
+                over.size()
             );
         }
+        // The declared figures are those the players compute: minimax's whole tree fits 12
+        // empty cells, seed 003's minimax at depth 4 fits 212 (14x15) and not 15x15.
+        let minimax = info("minimax").unwrap().abilities.largest_board;
+        assert_eq!(minimax, Some(12));
+        let seed = info("gomoku-minimax").unwrap().abilities.largest_board;
+        assert_eq!(seed, Some(212));
+        // The game tree plays its largest board, 4x4, once stones are down.
+        let four = Variant::new(Size::square(4), 4, Rule::Freestyle).unwrap();
+        assert!(info("gametree").unwrap().plays(&four));
+        let board = Board::from_moves(four, &[Cell(5), Cell(0), Cell(10)]).unwrap();
+        let tree = create(&"gametree".parse().unwrap()).choose(&board, &Control::unlimited());
+        assert!(tree.is_ok(), "{tree:?}");
     }
 }

@@ -23,7 +23,7 @@ pub const AS_FAST_AS_POSSIBLE: Duration = Duration::from_millis(10);
 /// The turn limit when the manager never sent `timeout_turn` (the reference skeleton's default).
 pub const DEFAULT_TIMEOUT_TURN: Duration = Duration::from_secs(30);
 /// A move's overhead is this fraction (1/n) of the turn limit ...
-pub const OVERHEAD_DIVISOR: u32 = 10;
+pub const OVERHEAD_DIVISOR: u32 = 8;
 /// ... but at least this much ...
 pub const OVERHEAD_MIN: Duration = Duration::from_millis(5);
 /// ... and at most this much; in a timed game, at most this fraction (1/n) of the time left
@@ -81,7 +81,7 @@ impl TurnPlan {
 /// use mnk::protocol::timing::overhead;
 /// use std::time::Duration;
 /// let ms = Duration::from_millis;
-/// assert_eq!(overhead(ms(200), None, 225), ms(20));
+/// assert_eq!(overhead(ms(200), None, 225), ms(25));
 /// assert_eq!(overhead(ms(20), None, 225), ms(5));
 /// assert_eq!(overhead(ms(30_000), None, 225), ms(100));
 /// // 10 s for the 338 moves still to come on 26x26: 7 ms each.
@@ -280,13 +280,13 @@ mod tests {
                 "{t}: {p:?}"
             );
         }
-        // 200 ms a move: 180 ms to think, the whole of it used; given up at 190 ms.
+        // 200 ms a move: 175 ms to think, the whole of it used; given up at 187.5 ms.
         let mut clock = MatchClock::new();
         clock.set_timeout_turn(200);
         let p = clock.turn_plan(10, 215);
         assert_eq!(
             (p.target(), p.deadline(), p.give_up),
-            (ms(180), ms(180), ms(190))
+            (ms(175), ms(175), Duration::from_micros(187_500))
         );
         assert_eq!(p.limited_by, Limit::Turn);
     }

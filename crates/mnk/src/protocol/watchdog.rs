@@ -5,7 +5,8 @@
 //! `END` and `YXSTOP` set directly). If it has not returned when the brain gives up, the
 //! watchdog sets the search's own stop signal and stops waiting (the brain plays a quick
 //! move). The late search hands the player back when it finishes; a player that is still busy
-//! at the next move is replaced by a new one.
+//! at the next move is replaced by a new one, prepared on that move's clock (the one time a
+//! table is set up within a move).
 
 use super::timing::TurnPlan;
 use crate::game::{Board, Variant};
@@ -35,7 +36,7 @@ impl Watchdog {
 
     /// Seats the player `spec` names (keeping the one seated if it serves), ready for `variant`.
     pub(super) fn prepare(&mut self, spec: &PlayerSpec, variant: &Variant) {
-        let mut seat = self.take_seat(spec);
+        let mut seat = self.take_seat(spec, variant);
         seat.prepare(variant);
         self.seat = Some(seat);
     }
@@ -58,7 +59,7 @@ impl Watchdog {
         turn: TurnPlan,
         stop: &Stop,
     ) -> Result<Thought, String> {
-        let mut seat = self.take_seat(spec);
+        let mut seat = self.take_seat(spec, board.variant());
         let give_up = start + turn.give_up;
         let halt = stop.child();
         let ask = Ask {
@@ -103,8 +104,8 @@ impl Watchdog {
     }
 
     /// The seat for `spec`: the one kept (or handed back by a late search) if it serves it,
-    /// with the limits `spec` sets, else a new one.
-    fn take_seat(&mut self, spec: &PlayerSpec) -> Seat {
+    /// with the limits `spec` sets, else a new one, prepared for `variant`.
+    fn take_seat(&mut self, spec: &PlayerSpec, variant: &Variant) -> Seat {
         if let Some(late) = self.late.take() {
             // Still busy: it is abandoned (its stop signal is set; it ends on its own).
             if let Ok((seat, _)) = late.try_recv() {
@@ -116,7 +117,19 @@ impl Watchdog {
                 seat.set_limits(spec);
                 seat
             }
-            _ => Seat::new(spec.clone()),
+            _ => {
+                let mut seat = Seat::new(spec.clone());
+                seat.prepare(variant);
+                seat
+            }
+        }
+    }
+
+    /// Waits for a late search to hand its player back.
+    #[cfg(test)]
+    fn wait_for_late(&mut self) {
+        if let Some((seat, _)) = self.late.take().and_then(|late| late.recv().ok()) {
+            self.seat = Some(seat);
         }
     }
 }
@@ -128,8 +141,8 @@ mod tests {
     use crate::search::{Choice, Control, Player, TimePlan};
     use std::time::Duration;
 
-    /// Ignores its control and sleeps, like a search that never polls.
-    struct Sleeper(Duration);
+    /// Ignores its control and waits to be released, like a search that never polls.
+    struct Blocker(Receiver<()>);
 
     /// Searches until told to stop.
     struct Spinner;
@@ -153,12 +166,12 @@ mod tests {
         }
     }
 
-    impl Player for Sleeper {
+    impl Player for Blocker {
         fn name(&self) -> &'static str {
             "rules"
         }
         fn choose(&mut self, _: &Board, _: &Control) -> Result<Choice, PlayerError> {
-            thread::sleep(self.0);
+            let _ = self.0.recv();
             Ok(Choice::new(Cell(0), 1))
         }
     }
@@ -206,14 +219,13 @@ mod tests {
 
     #[test]
     fn a_search_that_ignores_its_deadline_is_given_up_and_replaced() {
-        let (mut w, spec, board) = setup("rules", Box::new(Sleeper(Duration::from_secs(2))));
-        let asked = Instant::now();
+        let (_release, blocked) = mpsc::channel();
+        let (mut w, spec, board) = setup("rules", Box::new(Blocker(blocked)));
         let e = w
-            .choose(&spec, &board, asked, turn(5, 20), &Stop::new())
+            .choose(&spec, &board, Instant::now(), turn(5, 20), &Stop::new())
             .unwrap_err();
-        assert!(e.contains("did not answer"), "{e}");
-        assert!(asked.elapsed() < Duration::from_secs(1));
-        // The sleeper is still busy: a new player (the real `rules`) answers the next move.
+        assert!(e.contains("did not answer within 20 ms"), "{e}");
+        // The blocker is still busy: a new player (the real `rules`) answers the next move.
         let thought = w
             .choose(
                 &spec,
@@ -228,13 +240,16 @@ mod tests {
 
     #[test]
     fn a_late_search_hands_its_player_back() {
-        let (mut w, spec, board) = setup("rules", Box::new(Sleeper(Duration::from_millis(30))));
+        let (release, blocked) = mpsc::channel();
+        let (mut w, spec, board) = setup("rules", Box::new(Blocker(blocked)));
         assert!(
             w.choose(&spec, &board, Instant::now(), turn(1, 2), &Stop::new())
                 .is_err()
         );
-        thread::sleep(Duration::from_millis(500));
-        // The sleeper (which answers cell 0) finished and is back in the seat.
+        release.send(()).unwrap();
+        w.wait_for_late();
+        // The blocker (which answers cell 0) finished and is back in the seat.
+        release.send(()).unwrap();
         let thought = w
             .choose(
                 &spec,
@@ -252,12 +267,10 @@ mod tests {
         let (mut w, spec, board) = setup("rules", Box::new(Spinner));
         let stop = Stop::new();
         stop.set();
-        let asked = Instant::now();
         let thought = w
-            .choose(&spec, &board, asked, turn(60_000, 120_000), &stop)
+            .choose(&spec, &board, Instant::now(), turn(60_000, 120_000), &stop)
             .unwrap();
         assert_eq!(thought.choice.cell, Cell(1));
-        assert!(asked.elapsed() < Duration::from_secs(10));
     }
 
     #[test]

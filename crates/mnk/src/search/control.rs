@@ -47,12 +47,6 @@ impl Limits {
             time: min(self.time, caps.time),
         }
     }
-
-    /// Whether no limit is set.
-    #[must_use]
-    pub const fn is_none(&self) -> bool {
-        self.depth.is_none() && self.nodes.is_none() && self.time.is_none()
-    }
 }
 
 /// One search's limits, as every search polls them: the moment it was asked for, when it
@@ -156,12 +150,6 @@ impl Control {
         &self.stop
     }
 
-    /// When the search was asked for.
-    #[must_use]
-    pub const fn started(&self) -> Instant {
-        self.start
-    }
-
     /// Time since the search was asked for.
     #[must_use]
     pub fn elapsed(&self) -> Duration {
@@ -201,13 +189,6 @@ impl Control {
     #[must_use]
     pub const fn depth(&self) -> Option<u32> {
         self.depth
-    }
-
-    /// Whether time or a node budget bounds the search (without either, only its depth or its
-    /// own end stops it).
-    #[must_use]
-    pub const fn is_bounded(&self) -> bool {
-        self.deadline.is_some() || self.node_limit.is_some()
     }
 
     /// Whether the deadline has passed.
@@ -293,7 +274,7 @@ mod tests {
         assert_eq!(c.deadline(), Some(start + Duration::from_secs(10)));
         assert_eq!(c.target(), Some(start + Duration::from_secs(1)));
         assert_eq!((c.node_limit(), c.depth()), (Some(5), Some(3)));
-        assert!(c.saves_time() && c.is_bounded());
+        assert!(c.saves_time());
         // A per-move limit alone: the target is the deadline, the whole move is to be used.
         let c = Control::start(&Limits {
             time: Some(Duration::from_secs(1)),
@@ -302,7 +283,7 @@ mod tests {
         assert_eq!(c.target(), c.deadline());
         assert!(!c.saves_time());
         let c = Control::unlimited();
-        assert!(c.deadline().is_none() && c.target().is_none() && !c.is_bounded());
+        assert!(c.deadline().is_none() && c.target().is_none());
     }
 
     #[test]
@@ -333,6 +314,5 @@ mod tests {
                 time: Some(Duration::from_secs(1))
             }
         );
-        assert!(Limits::NONE.is_none() && !a.is_none());
     }
 }

@@ -11,7 +11,6 @@ use std::sync::{Mutex, PoisonError};
 #[derive(Debug)]
 pub struct Team {
     control: Control,
-    threads: usize,
     nodes: AtomicU64,
 }
 
@@ -21,12 +20,6 @@ impl Team {
     #[must_use]
     pub const fn control(&self) -> &Control {
         &self.control
-    }
-
-    /// Threads in the team, the caller's included.
-    #[must_use]
-    pub const fn threads(&self) -> usize {
-        self.threads
     }
 
     /// Adds `nodes` to the team's count (threads add theirs in batches); returns the new total.
@@ -83,28 +76,35 @@ pub fn run_team<T: Send>(
 ) -> TeamResult<T> {
     let team = Team {
         control: control.child(),
-        threads: threads.max(1),
         nodes: AtomicU64::new(0),
     };
     let answer = Mutex::new(None);
+    /// Stops the team when dropped: when thread 0 returns, or when any thread panics (the
+    /// others must not search on forever while the panic waits to be passed on).
+    struct StopOnExit<'a>(&'a Team, bool);
+    impl Drop for StopOnExit<'_> {
+        fn drop(&mut self) {
+            if self.1 || std::thread::panicking() {
+                self.0.stop();
+            }
+        }
+    }
     let run = |id: usize| {
+        let mut guard = StopOnExit(&team, id == 0);
         let result = work(id, &team);
-        let found = result.is_some();
         if let Some(result) = result {
             answer
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
                 .get_or_insert(result);
-        }
-        if found || id == 0 {
-            team.stop();
+            guard.1 = true;
         }
     };
-    if team.threads == 1 {
+    if threads <= 1 {
         run(0);
     } else {
         std::thread::scope(|scope| {
-            for id in 1..team.threads {
+            for id in 1..threads {
                 let run = &run;
                 scope.spawn(move || run(id));
             }
@@ -137,6 +137,24 @@ mod tests {
         });
         assert_eq!(result.answer, Some("main"));
         assert_eq!(result.nodes, 7);
+    }
+
+    #[test]
+    fn a_panicking_thread_stops_the_others() {
+        let control = Control::unlimited();
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            run_team(2, &control, |id, team| -> Option<()> {
+                if id == 0 {
+                    panic!("a bug in the main thread");
+                }
+                // Without a stop this helper would search forever.
+                while !team.should_stop() {
+                    std::thread::yield_now();
+                }
+                None
+            })
+        }));
+        assert!(outcome.is_err(), "the panic is passed on, not lost");
     }
 
     #[test]
