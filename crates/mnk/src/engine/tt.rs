@@ -53,6 +53,17 @@ pub const DEFAULT_MIB: u64 = 32;
 pub const MAX_MIB: u64 = 4096;
 const NO_MOVE: u64 = 0xFFFF;
 
+/// `count` zeroed entries (a power of two) from the system, or as many as it grants, halving.
+fn zeroed(mut count: usize) -> Vec<[AtomicU64; 2]> {
+    loop {
+        match bytemuck::allocation::try_zeroed_vec(count) {
+            Ok(entries) => return entries,
+            Err(()) if count > 1 => count /= 2,
+            Err(()) => return vec![[AtomicU64::new(0), AtomicU64::new(0)]],
+        }
+    }
+}
+
 /// A win or loss score made relative to the position at `ply` (for storing).
 #[must_use]
 pub const fn to_table(score: i32, ply: usize) -> i32 {
@@ -90,18 +101,17 @@ impl TranspositionTable {
     /// A table of at most `mib` MiB (at least one entry, at most [`MAX_MIB`]). When the
     /// system refuses that much memory, the table is halved until it is granted: a smaller
     /// table, never an abort.
+    ///
+    /// The memory comes zeroed from the system, which hands it out page by page as the
+    /// search first touches it: making a table costs no time whatever its size, and a search
+    /// only pays for (and the process only holds) the pages it uses.
     #[must_use]
     pub fn new(mib: u64) -> Self {
         let bytes = mib.min(MAX_MIB).saturating_mul(1 << 20).max(16);
         let fit = bytes / 16;
-        let mut count = usize::try_from(1u64 << (63 - fit.leading_zeros())).unwrap_or(1 << 20);
-        let mut entries = Vec::new();
-        while entries.try_reserve_exact(count).is_err() && count > 1 {
-            count /= 2;
-        }
-        entries.extend((0..count).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
+        let count = usize::try_from(1u64 << (63 - fit.leading_zeros())).unwrap_or(1 << 20);
         TranspositionTable {
-            entries,
+            entries: zeroed(count),
             generation: AtomicU8::new(0),
         }
     }
@@ -118,12 +128,11 @@ impl TranspositionTable {
         self.entries.is_empty()
     }
 
-    /// Forgets everything.
+    /// Forgets everything: new zeroed memory, as cheap as [`TranspositionTable::new`].
     pub fn clear(&mut self) {
-        for e in &mut self.entries {
-            *e[0].get_mut() = 0;
-            *e[1].get_mut() = 0;
-        }
+        let count = self.entries.len();
+        self.entries = Vec::new();
+        self.entries = zeroed(count);
         *self.generation.get_mut() = 0;
     }
 
