@@ -98,6 +98,17 @@ Examples:
   mnk bench                              every position, then the signature line
   mnk bench --quiet                      only `N nodes M nps`")]
     Bench(BenchArgs),
+    /// Fit the engine's evaluation to the results of self-play games: play (or read) games,
+    /// fit the weights by logistic regression, write the weights file the build embeds.
+    #[command(after_help = "\
+Examples:
+  mnk tune --games 2000 --nodes 3000 --save-games games.txt --out weights.txt
+  mnk tune --load-games games.txt --epochs 30 --out weights.txt
+  cp weights.txt crates/mnk/src/engine/weights.txt   # the build embeds it
+
+Games start from a few random stones near the centre; every later position the evaluation
+could be asked about is a sample, labelled with the game's result for its side to move.")]
+    Tune(TuneArgs),
     /// Prove the value of a position (win, draw or loss for the side to move) and a best move.
     #[command(after_help = "\
 Examples:
@@ -286,6 +297,51 @@ pub struct ServeArgs {
     /// games idle longest lose theirs first.
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub seat_memory_mb: u64,
+}
+
+/// Options of `mnk tune`.
+#[derive(Debug, Clone, Args)]
+pub struct TuneArgs {
+    /// Self-play games to play (0: only those of --load-games).
+    #[arg(long, default_value_t = 1000)]
+    pub games: usize,
+    /// Nodes per move of the self-play engine.
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    /// Random stones placed near the centre before the engine plays.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=20))]
+    pub opening: u64,
+    /// First seed of the openings (game i uses seed + i), so a run can be repeated.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once (default: one per core).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Append every game played to this file (one line each: the winner X, O or draw, then
+    /// the moves).
+    #[arg(long, value_name = "FILE")]
+    pub save_games: Option<String>,
+    /// Read games from this file too (the format of --save-games).
+    #[arg(long, value_name = "FILE")]
+    pub load_games: Option<String>,
+    /// Passes of the fit over the samples.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub epochs: u64,
+    /// Plies at the start of each game that are not samples.
+    #[arg(long, default_value_t = 6)]
+    pub skip: usize,
+    /// Where to write the fitted weights.
+    #[arg(long, value_name = "FILE", default_value = "weights.txt")]
+    pub out: String,
+    /// Board of the games (the weights serve every board; gomoku's by default).
+    #[arg(long, short = 's', default_value = "15", value_parser = parse_size)]
+    pub size: Size,
+    /// Stones in a row to win; default min(width, height, 5).
+    #[arg(long, short = 'k')]
+    pub k: Option<u32>,
+    /// Win rule: freestyle or exact.
+    #[arg(long, default_value = "freestyle")]
+    pub rule: Rule,
 }
 
 /// Options of `mnk match`.

@@ -10,6 +10,7 @@ mod play_match;
 mod players;
 mod serve;
 mod solve;
+mod tune;
 
 use crate::args::{Cli, Command};
 use crate::failure::Failure;
@@ -27,6 +28,7 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Command::Best(args) => best::run(&args, &mut out),
         Command::Bench(args) => bench::run(&args, &mut out),
+        Command::Tune(args) => tune::run(&args, &mut out),
         Command::Match(args) => play_match::run(&args, &mut out),
         Command::Players(args) => players::run(&args, &mut out),
         Command::Perft(args) => perft::run(&args, &mut out),

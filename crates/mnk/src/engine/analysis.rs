@@ -220,8 +220,15 @@ impl Engine {
             return Some(decided(pos, vec![p], score::win_in(1), 1, Method::Forced));
         }
         let mut list = MoveList::default();
-        list.generate(pos, |_| 0);
         let block = pos.threats(them, Threat::Five).first();
+        if block.is_none() {
+            list.generate(pos, |_| 0);
+        }
+        if list.is_empty() {
+            // A five to block (the other moves listed as lost), or no move that stops the
+            // opponent's threats: every move loses, search them all for the slowest loss.
+            list.generate_all(pos, |_| 0);
+        }
         let root: Vec<usize> = match block {
             Some(block) => vec![block],
             None => list.iter().collect(),

@@ -1,12 +1,13 @@
-//! Evaluation: what a move on a cell is worth to each side, and the static value of a position.
+//! What a stone on a cell makes for each side: threat flags, the combined class ([`Combo`]), the
+//! kind the evaluation's weights are indexed by, and a hand-set value for move ordering.
 //!
 //! Every empty cell carries, for each side, the four [`Level`]s of its lines (kept up to date
-//! by [`Position`](super::Position)). [`cell_info`] turns them into threat flags (five, open
-//! four, four, three, and their combinations) and a value. The static evaluation is the sum of
-//! the side to move's cell values minus the opponent's, with a bonus for having the move.
-//! All tuning constants live here.
+//! by [`Position`](super::Position)). [`cell_info`] turns them into this [`CellInfo`]. The
+//! static evaluation itself is learned ([`super::weights`]); the move-ordering constants live
+//! here.
 
 use super::pattern::Level;
+use super::weights;
 
 /// Threat flags of a cell for one side: what a stone there would make.
 pub mod flag {
@@ -45,8 +46,6 @@ pub const FOUR_THREE_BONUS: i32 = 300;
 pub const DOUBLE_THREE_BONUS: i32 = 120;
 /// Extra value of a cell that makes two fours (a double four wins like an open four).
 pub const DOUBLE_FOUR_BONUS: i32 = 400;
-/// The side to move's own cell values count this many quarters (having the move is worth it).
-pub const TEMPO_QUARTERS: i32 = 5;
 
 /// Move ordering: a winning move first, then blocking the opponent's five, making an open
 /// four, and so on down; within a tier the cell's value for the mover and for the opponent.
@@ -65,16 +64,132 @@ pub mod order {
     pub const ATTACK_HALVES: i32 = 3;
 }
 
-/// A cell's flags and value for one side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// What a stone on a cell makes across its four lines together, weakest first: the classes
+/// the search reasons with (how many cells of each class a side has is kept as stones come and
+/// go). Names for k = 5; for other k the same shapes one stone from a `k` row.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Combo {
+    /// Nothing of note.
+    #[default]
+    None = 0,
+    /// An open two.
+    Flex2,
+    /// A three (one stone from a four).
+    Block3,
+    /// Two open twos.
+    Flex2x2,
+    /// A three with another three or an open two.
+    Block3Plus,
+    /// An open three (one stone from an open four).
+    Flex3,
+    /// An open three with a three or an open two.
+    Flex3Plus,
+    /// Two open threes: the double three.
+    Flex3x2,
+    /// A four (one winning cell next move).
+    Block4,
+    /// A four with a three or an open two.
+    Block4Plus,
+    /// A four and an open three: the four-three.
+    Block4Flex3,
+    /// An open four or a double four: a win next move the opponent cannot stop.
+    Flex4,
+    /// Five: the move wins.
+    Five,
+}
+
+impl Combo {
+    /// Every class, weakest first.
+    pub const ALL: [Combo; 13] = [
+        Combo::None,
+        Combo::Flex2,
+        Combo::Block3,
+        Combo::Flex2x2,
+        Combo::Block3Plus,
+        Combo::Flex3,
+        Combo::Flex3Plus,
+        Combo::Flex3x2,
+        Combo::Block4,
+        Combo::Block4Plus,
+        Combo::Block4Flex3,
+        Combo::Flex4,
+        Combo::Five,
+    ];
+
+    /// The class of four line levels.
+    #[must_use]
+    pub fn of(levels: [Level; 4]) -> Combo {
+        let n = |l: Level| levels.iter().filter(|&&x| x == l).count();
+        let (fives, flex4, block4) = (n(Level::Five), n(Level::Flex4), n(Level::Block4));
+        let (flex3, block3, flex2) = (n(Level::Flex3), n(Level::Block3), n(Level::Flex2));
+        let plus = block3 + flex2 > 0;
+        if fives > 0 {
+            Combo::Five
+        } else if flex4 > 0 || block4 >= 2 {
+            Combo::Flex4
+        } else if block4 == 1 {
+            if flex3 > 0 {
+                Combo::Block4Flex3
+            } else if plus {
+                Combo::Block4Plus
+            } else {
+                Combo::Block4
+            }
+        } else if flex3 >= 2 {
+            Combo::Flex3x2
+        } else if flex3 == 1 {
+            if plus { Combo::Flex3Plus } else { Combo::Flex3 }
+        } else if block3 >= 2 || (block3 == 1 && flex2 > 0) {
+            Combo::Block3Plus
+        } else if flex2 >= 2 {
+            Combo::Flex2x2
+        } else if block3 == 1 {
+            Combo::Block3
+        } else if flex2 == 1 {
+            Combo::Flex2
+        } else {
+            Combo::None
+        }
+    }
+
+    /// Whether the move makes at least a four.
+    #[must_use]
+    pub const fn is_four(self) -> bool {
+        self as u8 >= Combo::Block4 as u8
+    }
+}
+
+/// A cell's flags, class, kind and value for one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellInfo {
     /// [`flag`] bits.
     pub flags: u8,
-    /// Heuristic value of a stone here for this side.
+    /// What a stone here makes for this side, the four lines together.
+    pub combo: Combo,
+    /// The kind of cell the evaluation's weights are indexed by ([`weights::code`]);
+    /// [`CellInfo::OCCUPIED`]'s for a cell with a stone.
+    pub code: u16,
+    /// Heuristic value of a stone here for this side (for move ordering).
     pub value: i32,
 }
 
+impl Default for CellInfo {
+    /// An occupied cell: nothing for anybody.
+    fn default() -> Self {
+        CellInfo::OCCUPIED
+    }
+}
+
 impl CellInfo {
+    /// The info of a cell with a stone on it.
+    pub const OCCUPIED: CellInfo = CellInfo {
+        flags: 0,
+        combo: Combo::None,
+        code: u16::MAX,
+        value: 0,
+    };
+
     /// Whether every flag of `mask` is set.
     #[must_use]
     pub const fn has(self, mask: u8) -> bool {
@@ -132,7 +247,12 @@ pub fn cell_info(levels: [Level; 4]) -> CellInfo {
         flags |= flag::DOUBLE_THREE;
         value += DOUBLE_THREE_BONUS;
     }
-    CellInfo { flags, value }
+    CellInfo {
+        flags,
+        combo: Combo::of(levels),
+        code: weights::code(levels),
+        value,
+    }
 }
 
 /// [`cell_info`] of every combination of four levels, indexed by [`combination`].
@@ -156,12 +276,6 @@ pub fn combination(levels: [Level; 4]) -> usize {
     levels.iter().rev().fold(0, |acc, &l| acc * 9 + l as usize)
 }
 
-/// The static value for the side to move, from the sums of both sides' cell values.
-#[must_use]
-pub const fn static_value(own_sum: i32, opponent_sum: i32) -> i32 {
-    own_sum * TEMPO_QUARTERS / 4 - opponent_sum
-}
-
 /// The ordering score of a move, from what it makes for the mover (`own`) and what it takes
 /// from the opponent (`theirs`: the cell's info for the opponent).
 #[must_use]
@@ -182,6 +296,30 @@ pub fn move_score(own: CellInfo, theirs: CellInfo) -> i32 {
     tier + own.value * order::ATTACK_HALVES / 2 + theirs.value
 }
 
+/// The initiative state for `me` (to move) against `them`, from how many cells of each class
+/// each side has (`count(side, at_least)`): which threats are on the board.
+#[must_use]
+pub fn threat_mask(count: impl Fn(bool, Combo, Combo) -> bool) -> usize {
+    // (mine?, from, to inclusive): a bit per class range.
+    const BITS: [(bool, Combo, Combo); 11] = [
+        (false, Combo::Five, Combo::Five),
+        (true, Combo::Flex4, Combo::Flex4),
+        (false, Combo::Flex4, Combo::Flex4),
+        (true, Combo::Block4Plus, Combo::Block4Flex3),
+        (true, Combo::Block4, Combo::Block4),
+        (true, Combo::Flex3Plus, Combo::Flex3x2),
+        (true, Combo::Flex3, Combo::Flex3),
+        (false, Combo::Block4Plus, Combo::Block4Flex3),
+        (false, Combo::Block4, Combo::Block4),
+        (false, Combo::Flex3Plus, Combo::Flex3x2),
+        (false, Combo::Flex3, Combo::Flex3),
+    ];
+    BITS.iter()
+        .enumerate()
+        .filter(|&(_, &(mine, from, to))| count(mine, from, to))
+        .fold(0, |mask, (i, _)| mask | 1 << i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,8 +333,50 @@ mod tests {
         assert!(cell_info([Block4, Block4, None, None]).has(flag::OPEN_FOUR));
         assert!(cell_info([Flex4, None, None, None]).has(flag::OPEN_FOUR | flag::FOUR));
         assert!(cell_info([Flex3, Flex3, None, None]).has(flag::DOUBLE_THREE));
-        assert_eq!(cell_info([None; 4]), CellInfo::default());
+        let dead = cell_info([None; 4]);
+        assert_eq!(
+            (dead.flags, dead.combo, dead.code, dead.value),
+            (0, Combo::None, 0, 0)
+        );
         assert!(cell_info([Five, None, None, None]).has(flag::FIVE));
+    }
+
+    #[test]
+    fn the_mask_has_a_bit_per_threat_class() {
+        assert_eq!(threat_mask(|_, _, _| false), 0);
+        assert_eq!(threat_mask(|_, _, _| true), weights::MASKS - 1);
+        // Only the opponent's five: bit 0.
+        assert_eq!(threat_mask(|mine, from, _| !mine && from == Combo::Five), 1);
+    }
+
+    #[test]
+    fn classes_agree_with_the_flags() {
+        use Level::*;
+        assert_eq!(Combo::of([Block4, Flex3, One, None]), Combo::Block4Flex3);
+        assert_eq!(Combo::of([Block4, Block4, None, None]), Combo::Flex4);
+        assert_eq!(Combo::of([Flex3, Flex3, Block2, One]), Combo::Flex3x2);
+        assert_eq!(Combo::of([Flex3, Block3, None, None]), Combo::Flex3Plus);
+        assert_eq!(Combo::of([Block3, Flex2, None, None]), Combo::Block3Plus);
+        assert_eq!(Combo::of([Flex2, Flex2, One, One]), Combo::Flex2x2);
+        assert_eq!(Combo::of([Block2, One, One, None]), Combo::None);
+        // Every combination of levels: the class and the flags tell the same story.
+        for info in cell_info_table() {
+            let c = info.combo;
+            assert_eq!(info.has(flag::FIVE), c == Combo::Five, "{info:?}");
+            if c == Combo::Five {
+                continue;
+            }
+            assert_eq!(info.has(flag::OPEN_FOUR), c == Combo::Flex4, "{info:?}");
+            assert_eq!(info.has(flag::FOUR), c.is_four(), "{info:?}");
+            assert_eq!(
+                c == Combo::Block4Flex3,
+                info.has(flag::FOUR_THREE) && !info.has(flag::OPEN_FOUR),
+                "{info:?}"
+            );
+            if c == Combo::Flex3x2 {
+                assert!(info.has(flag::DOUBLE_THREE));
+            }
+        }
     }
 
     #[test]

@@ -9,6 +9,9 @@
 //! | [`tt`] | the transposition table (lock-free, shared by threads) |
 //! | [`search`] | negamax alpha-beta with PVS, iterative deepening, lazy SMP |
 //! | [`threats`] | VCF and VCT: forced wins by continuous fours or threats |
+//! | [`weights`] | the evaluation's learned tables and their text file |
+//! | [`tune`] | fitting the weights to the results of games |
+//! | [`wins`] | wins the threats on the board prove without a search (four-three, double three) |
 //! | `analysis` | [`Engine`]: the table and position kept between moves, the root of each search |
 //! | [`score`] | heuristic scores and wins counted in plies |
 //! | [`bench`](mod@bench) | the fixed positions of `mnk bench` |
@@ -30,6 +33,9 @@ pub mod score;
 pub mod search;
 pub mod threats;
 pub mod tt;
+pub mod tune;
+pub mod weights;
+pub mod wins;
 
 pub use analysis::{
     Analysis, Engine, EngineConfig, Listener, MAX_DEPTH, Method, ROOT_VCF_DEPTH, ROOT_VCF_NODES,

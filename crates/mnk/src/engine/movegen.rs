@@ -2,8 +2,9 @@
 //!
 //! Which moves a node looks at:
 //! - the opponent threatens an open four (he has an open three, or a cell making a double
-//!   four): only the cells that stop it (his four cells) and the mover's own fours, the
-//!   counter-attacks ([`Threat`] sets; see [`super::threats`] for why nothing else helps);
+//!   four): only the cells that stop it ([`open_four_defences`]: among his four cells, those
+//!   where the mover's stone leaves him no open four to make) and the mover's own fours, the
+//!   counter-attacks. None of them at all against a double threat: the node is lost;
 //! - the empty board: the cells nearest the centre;
 //! - otherwise every empty cell within [`NEAR`](super::position::NEAR) of a stone where either
 //!   side can still make a winning row (every such cell when none is live).
@@ -15,7 +16,7 @@
 //! [`eval::move_score`](super::eval::move_score), the killer moves of the ply, and the history
 //! of moves that caused cut-offs.
 
-use super::eval::flag;
+use super::eval::{Combo, flag};
 use super::position::{Position, Threat};
 
 /// Score given to the transposition-table move: first of all.
@@ -56,23 +57,43 @@ impl MoveList {
 
     /// Fills the list for the side to move of `pos` (see the module documentation), scoring
     /// each move with `bonus` on top of its threat score, then sorts best first (ties by cell).
-    pub fn generate(&mut self, pos: &Position, bonus: impl Fn(usize) -> i32) {
+    /// `pos` is the same afterwards (defences are tried on it).
+    pub fn generate(&mut self, pos: &mut Position, bonus: impl Fn(usize) -> i32) {
+        self.moves.clear();
+        let me = pos.to_move();
+        let them = me.other();
+        if !pos.threats(them, Threat::OpenFour).is_empty() {
+            let defences = open_four_defences(pos);
+            let pos = &*pos;
+            let push = |p: usize, list: &mut Vec<(i32, usize)>| {
+                list.push((pos.move_score(p).saturating_add(bonus(p)), p));
+            };
+            for &p in &defences {
+                push(p, &mut self.moves);
+            }
+            for p in pos.threats(me, Threat::Four).iter() {
+                if !defences.contains(&p) {
+                    push(p, &mut self.moves);
+                }
+            }
+            self.sort();
+            return;
+        }
+        self.generate_all(pos, bonus);
+    }
+
+    /// Fills the list with every move worth a look whatever the threats: the cells near the
+    /// stones where either side can still make a row (the centre on the empty board), scored
+    /// and sorted as [`MoveList::generate`] does. The moves of a lost position, to pick the
+    /// one that loses slowest.
+    pub fn generate_all(&mut self, pos: &Position, bonus: impl Fn(usize) -> i32) {
         self.moves.clear();
         let me = pos.to_move();
         let them = me.other();
         let push = |p: usize, list: &mut Vec<(i32, usize)>| {
             list.push((pos.move_score(p).saturating_add(bonus(p)), p));
         };
-        if !pos.threats(them, Threat::OpenFour).is_empty() {
-            for p in pos.threats(them, Threat::Four).iter() {
-                push(p, &mut self.moves);
-            }
-            for p in pos.threats(me, Threat::Four).iter() {
-                if !pos.threats(them, Threat::Four).contains(p) {
-                    push(p, &mut self.moves);
-                }
-            }
-        } else if pos.stones() == 0 {
+        if pos.stones() == 0 {
             let size = pos.variant().size();
             let dist = |p: usize| {
                 let (r, c) = size.doubled_offset_from_centre(pos.cell(p));
@@ -118,6 +139,25 @@ impl MoveList {
     }
 }
 
+/// The cells where a stone of the side to move stops the opponent's threat of an open four
+/// (his open three, or a cell that makes two fours): among his four cells (every cell an open
+/// four or a double four needs is one), those after which he has no open four to make. Empty
+/// when no single stone stops every such threat (two open threes, say). `pos` is the same
+/// afterwards.
+pub fn open_four_defences(pos: &mut Position) -> Vec<usize> {
+    let them = pos.to_move().other();
+    let candidates: Vec<usize> = pos.threats(them, Threat::Four).iter().collect();
+    candidates
+        .into_iter()
+        .filter(|&p| {
+            pos.play(p);
+            let stopped = pos.count_at_least(them, Combo::Flex4) == 0;
+            pos.unmake();
+            stopped
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,9 +166,9 @@ mod tests {
 
     fn moves(size: u8, text: &str) -> Vec<String> {
         let v = Variant::new(Size::square(size), 5.min(u32::from(size)), Rule::Freestyle).unwrap();
-        let pos = Position::new(parse_game(text, v).unwrap().board());
+        let mut pos = Position::new(parse_game(text, v).unwrap().board());
         let mut list = MoveList::default();
-        list.generate(&pos, |_| 0);
+        list.generate(&mut pos, |_| 0);
         list.iter()
             .map(|p| format_cell(pos.cell(p), v.size()))
             .collect()
@@ -136,11 +176,18 @@ mod tests {
 
     #[test]
     fn an_open_three_must_be_answered() {
-        // X: h8 i8 j8 open; O to move with nothing of his own: g8 k8 (the open-four cells)
-        // and f8 l8 (the far ends) are the defences.
+        // X: h8 i8 j8 open; O to move with nothing of his own: only g8 and k8 stop the open
+        // four (after f8, k8 still makes one: g8 and l8 both win).
         let mut m = moves(15, "h8 a1 i8 a15 j8");
         m.sort();
-        assert_eq!(m, vec!["f8", "g8", "k8", "l8"]);
+        assert_eq!(m, vec!["g8", "k8"]);
+        // A split three h8 i8 k8: the gap and both ends.
+        let mut m = moves(15, "h8 a1 i8 a15 k8");
+        m.sort();
+        assert_eq!(m, vec!["g8", "j8", "l8"]);
+        // Two open threes (h8 i8 j8 and c10 c11 c12): no single stone stops both, and O has
+        // no four: nothing to play.
+        assert!(moves(15, "h8 a1 i8 a15 j8 o1 c10 o15 c11 a3 c12").is_empty());
     }
 
     #[test]

@@ -14,8 +14,9 @@
 //! stones alone; debug builds call it after every move made and taken back.
 
 use super::bitset::BitSet;
-use super::eval::{self, CellInfo, flag};
+use super::eval::{self, CellInfo, Combo, flag};
 use super::pattern::{self, BLOCKED, EMPTY, Level, OWN, POW3};
+use super::weights::{self, Kinds, Weights};
 use crate::game::{Board, Cell, Direction, Side, Variant, zobrist};
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
@@ -40,10 +41,18 @@ pub enum Threat {
     Four = 2,
     /// Cells where a stone makes an open three.
     Three = 3,
+    /// Cells where a stone makes a four and an open three at once (or better).
+    FourThree = 4,
 }
 
 impl Threat {
-    const ALL: [Threat; 4] = [Threat::Five, Threat::OpenFour, Threat::Four, Threat::Three];
+    const ALL: [Threat; 5] = [
+        Threat::Five,
+        Threat::OpenFour,
+        Threat::Four,
+        Threat::Three,
+        Threat::FourThree,
+    ];
 
     const fn flag(self) -> u8 {
         match self {
@@ -51,6 +60,7 @@ impl Threat {
             Threat::OpenFour => flag::OPEN_FOUR,
             Threat::Four => flag::FOUR,
             Threat::Three => flag::THREE,
+            Threat::FourThree => flag::FOUR_THREE,
         }
     }
 }
@@ -128,10 +138,16 @@ pub struct Position {
     info: [Vec<CellInfo>; 2],
     /// [`eval::cell_info`] of every combination of four levels.
     infos: &'static [CellInfo],
-    /// Per side: the sum of the cell values.
-    sums: [i32; 2],
+    /// The evaluation's weights.
+    weights: &'static Weights,
+    /// Per side: the sum over its empty cells of the weight of their kind for the side to
+    /// move ([`Weights::own`]) and for the opponent ([`Weights::opp`]).
+    own: [i32; 2],
+    opp: [i32; 2],
     /// Per side: the threat sets, by [`Threat`].
-    threats: [[BitSet; 4]; 2],
+    threats: [[BitSet; 5]; 2],
+    /// Per side: empty cells of each [`Combo`], by its discriminant.
+    combos: [[u16; 13]; 2],
     /// Per side: empty cells with some live line.
     live: [u32; 2],
     /// Stones within [`NEAR`] of each cell.
@@ -190,8 +206,12 @@ impl Position {
                 vec![CellInfo::default(); cells],
             ],
             infos: eval::cell_info_table(),
-            sums: [0; 2],
+            weights: Weights::embedded(),
+            own: [0; 2],
+            opp: [0; 2],
             threats: std::array::from_fn(|_| std::array::from_fn(|_| BitSet::new(cells))),
+            // Every board cell starts as nothing of note.
+            combos: [std::array::from_fn(|c| if c == 0 { size.cells() as u16 } else { 0 }); 2],
             live: [0; 2],
             near: vec![0; cells],
             candidates: BitSet::new(cells),
@@ -383,17 +403,70 @@ impl Position {
         self.live == [0, 0]
     }
 
+    /// Number of empty cells where a stone of `side` makes `combo`.
+    #[must_use]
+    pub fn count(&self, side: Side, combo: Combo) -> u16 {
+        self.combos[side.index()][combo as usize]
+    }
+
+    /// Number of empty cells where a stone of `side` makes `combo` or better.
+    #[must_use]
+    pub fn count_at_least(&self, side: Side, combo: Combo) -> u32 {
+        self.combos[side.index()][combo as usize..]
+            .iter()
+            .map(|&n| u32::from(n))
+            .sum()
+    }
+
     /// Number of empty cells where `side` still has a live line.
     #[must_use]
     pub fn live_cells(&self, side: Side) -> u32 {
         self.live[side.index()]
     }
 
-    /// The static evaluation for the side to move (see [`eval::static_value`]).
+    /// The static evaluation for the side to move ([`super::weights`]): the weights of the
+    /// kinds of empty cell of both sides and of the initiative.
     #[must_use]
     pub fn evaluate(&self) -> i32 {
-        let s = self.to_move().index();
-        eval::static_value(self.sums[s], self.sums[1 - s])
+        let me = self.to_move();
+        let them = me.other();
+        let mask = eval::threat_mask(|mine, from, to| {
+            let side = if mine { me } else { them };
+            self.combos[side.index()][from as usize..=to as usize]
+                .iter()
+                .any(|&n| n > 0)
+        });
+        self.own[me.index()] - self.opp[them.index()] + self.weights.initiative[mask]
+    }
+
+    /// The kinds of empty cell of `side` with how many cells of each, and the initiative
+    /// state, with `side` to move: what the evaluation of this position reads (for fitting
+    /// its weights).
+    #[must_use]
+    pub fn features(&self, side: Side) -> (Kinds, Kinds, u16) {
+        let count = |s: Side| {
+            let mut counts = vec![0u16; weights::CODES];
+            for p in self.board_indices() {
+                let code = self.info[s.index()][p].code;
+                if let Some(n) = counts.get_mut(usize::from(code)) {
+                    *n += 1;
+                }
+            }
+            counts
+                .into_iter()
+                .enumerate()
+                .filter(|&(_, n)| n > 0)
+                .map(|(c, n)| (c as u16, n))
+                .collect()
+        };
+        let them = side.other();
+        let mask = eval::threat_mask(|mine, from, to| {
+            let s = if mine { side } else { them };
+            self.combos[s.index()][from as usize..=to as usize]
+                .iter()
+                .any(|&n| n > 0)
+        });
+        (count(side), count(them), mask as u16)
     }
 
     /// The move-ordering score of the empty cell `p` for the side to move.
@@ -565,7 +638,14 @@ impl Position {
         if old == new {
             return;
         }
-        self.sums[s] += new.value - old.value;
+        let w = self.weights;
+        let weight = |table: &[i32], code: u16| table.get(usize::from(code)).copied().unwrap_or(0);
+        self.own[s] += weight(&w.own, new.code) - weight(&w.own, old.code);
+        self.opp[s] += weight(&w.opp, new.code) - weight(&w.opp, old.code);
+        if old.combo != new.combo {
+            self.combos[s][old.combo as usize] -= 1;
+            self.combos[s][new.combo as usize] += 1;
+        }
         let (was_live, is_live) = (old.has(flag::LIVE), new.has(flag::LIVE));
         if was_live != is_live {
             if is_live {
@@ -687,8 +767,10 @@ impl Position {
                 }
             }
         }
-        let mut sums = [0; 2];
+        let mut own = [0; 2];
+        let mut opp = [0; 2];
         let mut live = [0; 2];
+        let mut combos = [[0u16; 13]; 2];
         let mut hash = 0;
         for p in self.board_indices() {
             let cell = self.cell(p);
@@ -709,8 +791,12 @@ impl Position {
                     info,
                     "cell info drifted at {cell:?}"
                 );
-                sums[s.index()] += info.value;
+                if let Some(&w) = self.weights.own.get(usize::from(info.code)) {
+                    own[s.index()] += w;
+                    opp[s.index()] += self.weights.opp[usize::from(info.code)];
+                }
                 live[s.index()] += u32::from(info.has(flag::LIVE));
+                combos[s.index()][info.combo as usize] += 1;
                 for t in Threat::ALL {
                     assert_eq!(
                         self.threats[s.index()][t as usize].contains(p),
@@ -731,8 +817,9 @@ impl Position {
                 "candidate set drifted at {cell:?}"
             );
         }
-        assert_eq!(self.sums, sums, "value sums drifted");
+        assert_eq!((self.own, self.opp), (own, opp), "weight sums drifted");
         assert_eq!(self.live, live, "live counts drifted");
+        assert_eq!(self.combos, combos, "class counts drifted");
         assert_eq!(self.hash, hash, "hash drifted");
     }
 
@@ -779,7 +866,7 @@ mod tests {
         pos.unmake();
         pos.check();
         assert_eq!(pos.hash(), before.hash());
-        assert_eq!(pos.sums, before.sums);
+        assert_eq!((pos.own, pos.opp), (before.own, before.opp));
         assert_eq!(pos.keys, before.keys);
     }
 

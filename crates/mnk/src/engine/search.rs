@@ -21,11 +21,12 @@
 //! position, sharing the transposition table (lazy SMP); the main thread's result is the
 //! answer. With one thread and a depth or node limit the search is deterministic.
 
+use super::eval::Combo;
 use super::movegen::{KILLER, MoveList};
 use super::position::{Position, Threat};
 use super::score::{self, INFINITY, MAX_PLY, is_decisive, loss_in, win_in};
-use super::threats::{ThreatKind, ThreatSearch};
 use super::tt::{self, Entry, TranspositionTable};
+use super::wins;
 use crate::game::Cell;
 use crate::search::{Bound, Control, MoveValue, Outcome, Team};
 use std::time::Duration;
@@ -39,18 +40,35 @@ const ASPIRATION: i32 = 60;
 /// iteration usually costs more than all before it. Under a per-move limit the whole move is
 /// used: an unfinished iteration still gives its best move so far.
 const NEXT_ITERATION_SHARE: u32 = 50;
-/// Late move reductions: from this depth, and after this many moves.
-const LMR_DEPTH: i32 = 3;
-const LMR_MOVES: usize = 3;
-/// The most depth one ply can use up: one, plus the largest late move reduction (two).
-const MAX_PLY_COST: usize = 3;
-/// Moves searched at a node below the root: this many, and this many more per ply of depth.
-const WIDTH_BASE: usize = 8;
-const WIDTH_PER_PLY: usize = 2;
-/// Nodes a VCF at the horizon may use.
-const LEAF_VCF_NODES: u64 = 48;
-/// Attacker fours a VCF at the horizon may play.
-const LEAF_VCF_DEPTH: u32 = 6;
+/// Depths count sixteenths of a ply, so that reductions and extensions can be fractional.
+pub const PLY: i32 = 16;
+/// Late move reductions apply from this depth, to quiet moves after this many: ln(depth) times
+/// ln(move number) times this factor (in plies), less a ply at PV nodes, half a ply more where
+/// the evaluation is not improving, at most [`LMR_MAX`].
+const LMR_DEPTH: i32 = 3 * PLY;
+const LMR_MOVES: usize = 2;
+const LMR_FACTOR: f64 = 0.5;
+const LMR_MAX: i32 = 4 * PLY;
+/// The most depth one ply can use up: one, plus the largest late move reduction.
+const MAX_PLY_COST: usize = 1 + (LMR_MAX / PLY) as usize;
+/// Move-count pruning (non-PV nodes, once a move that does not lose is found): quiet moves
+/// beyond `MOVE_COUNT_BASE + MOVE_COUNT_SCALE * depth^1.3` (half again when the evaluation is
+/// improving) are not searched.
+const MOVE_COUNT_BASE: f64 = 3.0;
+const MOVE_COUNT_SCALE: f64 = 1.5;
+/// Reverse futility pruning: below this depth, a non-PV node whose evaluation beats beta by
+/// this margin per ply of depth returns the evaluation.
+const FUTILITY_DEPTH: i32 = 6 * PLY;
+const FUTILITY_MARGIN: i32 = 120;
+/// Razoring: below this depth, a non-PV node whose evaluation is this far below alpha asks
+/// the quiescence search (can the fours save it?) instead of searching its moves.
+const RAZOR_DEPTH: i32 = 2 * PLY;
+const RAZOR_MARGIN: i32 = 240;
+/// Marks an evaluation not computed (a node facing an open three).
+const NO_EVAL: i32 = i32::MIN;
+/// At the horizon, a side plays any four this many times; after that only fours that build
+/// on (a four with a three or an open two: [`Combo::Block4Plus`] and up).
+const QUIET_FOURS: u32 = 2;
 
 /// What the search may spend, besides the time in the [`Control`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,6 +107,36 @@ pub struct Shared<'a> {
     pub limits: SearchLimits,
 }
 
+/// The late move reduction of move number `i` at `depth` (both as in [`Worker::negamax`]),
+/// before adjustments.
+fn lmr(depth: i32, i: usize) -> i32 {
+    static TABLE: std::sync::OnceLock<Vec<[i32; 64]>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..64)
+            .map(|d| {
+                std::array::from_fn(|m| {
+                    if d == 0 || m == 0 {
+                        0
+                    } else {
+                        let r = (d as f64).ln() * (m as f64).ln() * LMR_FACTOR;
+                        ((r * f64::from(PLY)) as i32).min(LMR_MAX)
+                    }
+                })
+            })
+            .collect()
+    });
+    table[(depth / PLY).clamp(0, 63) as usize][i.min(63)]
+}
+
+/// How many moves a non-PV node searches before quiet ones are pruned (see
+/// [`MOVE_COUNT_BASE`]).
+fn move_count_limit(depth: i32, improving: bool) -> usize {
+    let d = f64::from(depth.max(0)) / f64::from(PLY);
+    let n = MOVE_COUNT_BASE + MOVE_COUNT_SCALE * d.powf(1.3);
+    let n = if improving { n * 1.5 } else { n };
+    n as usize
+}
+
 /// Whether the main thread should start another iteration (see [`NEXT_ITERATION_SHARE`]).
 fn start_another_iteration(control: &Control) -> bool {
     if control.out_of_time() {
@@ -109,9 +157,10 @@ pub struct Worker<'a> {
     /// History scores of moves that caused cut-offs, by side and cell.
     history: Vec<i32>,
     killers: Vec<[u16; 2]>,
+    /// The static evaluation at each ply of the current line ([`NO_EVAL`] where none).
+    evals: Vec<i32>,
     pv: Vec<Vec<u16>>,
     lists: Vec<MoveList>,
-    leaf_vcf: ThreatSearch,
     /// The root's moves, best first after each iteration.
     root: Vec<usize>,
     /// Best move, score and PV found in the current iteration so far.
@@ -136,9 +185,9 @@ impl<'a> Worker<'a> {
             aborted: false,
             history: vec![0; 2 * cells],
             killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
+            evals: vec![NO_EVAL; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             lists: vec![MoveList::default(); MAX_PLY + 2],
-            leaf_vcf: ThreatSearch::new(ThreatKind::Vcf, u64::MAX),
             root: Vec::new(),
             iteration_best: None,
             iteration_values: Vec::new(),
@@ -315,14 +364,15 @@ impl<'a> Worker<'a> {
         self.iteration_values.clear();
         let root = self.root.clone();
         let mut best_index = 0;
+        let child = (depth - 1) * PLY;
         for (i, &p) in root.iter().enumerate() {
             self.pos.play(p);
             let (score, window) = if i == 0 {
-                (-self.negamax(depth - 1, -beta, -alpha, 1), (alpha, beta))
+                (-self.negamax(child, -beta, -alpha, 1), (alpha, beta))
             } else {
-                let s = -self.negamax(depth - 1, -alpha - 1, -alpha, 1);
+                let s = -self.negamax(child, -alpha - 1, -alpha, 1);
                 if s > alpha && s < beta && !self.aborted {
-                    (-self.negamax(depth - 1, -beta, -alpha, 1), (alpha, beta))
+                    (-self.negamax(child, -beta, -alpha, 1), (alpha, beta))
                 } else {
                     (s, (alpha, alpha + 1))
                 }
@@ -361,7 +411,8 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// The negamax search (see the module documentation for the contract).
+    /// The negamax search (see the module documentation for the contract); `depth` in
+    /// sixteenths of a ply ([`PLY`]).
     pub fn negamax(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
         self.pv[ply].clear();
         if self.poll() {
@@ -392,8 +443,11 @@ impl<'a> Worker<'a> {
         if !self.pos.threats(me, Threat::OpenFour).is_empty() {
             return win_in(ply + 3);
         }
+        if let Some(win) = wins::static_win(&mut self.pos, ply) {
+            return win;
+        }
         if depth <= 0 || ply >= MAX_PLY {
-            return self.leaf(ply);
+            return self.quiesce(alpha, beta, ply, 0);
         }
         // Mate distance: no win before ply + 3, no loss before ply + 2.
         alpha = alpha.max(loss_in(ply + 2));
@@ -406,7 +460,7 @@ impl<'a> Worker<'a> {
         let entry = self.shared.tt.probe(hash, ply);
         if let Some(e) = entry
             && !pv_node
-            && i32::from(e.depth) >= depth
+            && i32::from(e.depth) * PLY >= depth
         {
             let cut = match e.bound {
                 tt::Bound::Exact => true,
@@ -417,12 +471,36 @@ impl<'a> Worker<'a> {
                 return e.score;
             }
         }
+        // Facing an open three the moves are few and forced: no evaluation, no pruning.
+        let threatened = !self.pos.threats(them, Threat::OpenFour).is_empty();
+        let eval = if threatened {
+            NO_EVAL
+        } else {
+            self.pos.evaluate()
+        };
+        self.evals[ply] = eval;
+        let improving = eval != NO_EVAL
+            && ply >= 2
+            && self.evals[ply - 2] != NO_EVAL
+            && eval > self.evals[ply - 2];
+        if !pv_node && eval != NO_EVAL && !is_decisive(beta) && !is_decisive(alpha) {
+            let margin = FUTILITY_MARGIN * (depth - PLY * i32::from(improving)).max(0) / PLY;
+            if depth < FUTILITY_DEPTH && eval - margin >= beta {
+                return eval;
+            }
+            if depth < RAZOR_DEPTH && eval + RAZOR_MARGIN < alpha {
+                let v = self.quiesce(alpha, alpha + 1, ply, 0);
+                if v <= alpha {
+                    return v;
+                }
+            }
+        }
         let mut list = std::mem::take(&mut self.lists[ply]);
         let side = me.index();
         let killers = self.killers[ply];
         let history = &self.history;
         let stride = history.len() / 2;
-        list.generate(&self.pos, |p| {
+        list.generate(&mut self.pos, |p| {
             let killer = if killers.contains(&(p as u16)) {
                 KILLER
             } else {
@@ -430,36 +508,54 @@ impl<'a> Worker<'a> {
             };
             killer + history[side * stride + p]
         });
+        if list.is_empty() {
+            // The opponent threatens an open four no stone stops (two open threes, say), and
+            // the mover has no four to answer with: lost once the open four is made.
+            self.lists[ply] = list;
+            return loss_in(ply + 4);
+        }
         if let Some(best) = entry.and_then(|e| e.best) {
             list.promote(self.pos.index(best));
         }
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        // Beyond the root only the best-ordered moves are searched: the width grows with the
-        // depth left. Threat moves (the tiers above killers) are always searched.
-        let width = WIDTH_BASE + WIDTH_PER_PLY * depth.max(0) as usize;
+        // Quiet moves (below the threat tiers and the killers) beyond the move count are not
+        // searched once a move that does not lose is in hand.
+        let move_count = if pv_node || threatened {
+            usize::MAX
+        } else {
+            move_count_limit(depth, improving)
+        };
+        let new_depth = depth - PLY;
         for i in 0..list.len() {
             let (p, move_score) = list.get(i);
-            if i >= width && move_score < KILLER {
+            let quiet = move_score < KILLER;
+            if quiet && i >= move_count && best > -score::MATE_BOUND {
                 break;
             }
             self.pos.play(p);
             let score = if i == 0 {
-                -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+                -self.negamax(new_depth, -beta, -alpha, ply + 1)
             } else {
-                let reduce = depth >= LMR_DEPTH && i >= LMR_MOVES && move_score < KILLER;
-                let r = if reduce {
-                    1 + i32::from(i >= 4 * LMR_MOVES)
+                let r = if depth >= LMR_DEPTH && i >= LMR_MOVES && quiet {
+                    let mut r = lmr(depth, i);
+                    if pv_node {
+                        r -= PLY;
+                    }
+                    if !improving {
+                        r += PLY / 2;
+                    }
+                    r.clamp(0, (new_depth - PLY).max(0))
                 } else {
                     0
                 };
-                let mut s = -self.negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+                let mut s = -self.negamax(new_depth - r, -alpha - 1, -alpha, ply + 1);
                 if s > alpha && r > 0 && !self.aborted {
-                    s = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
+                    s = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1);
                 }
                 if s > alpha && s < beta && !self.aborted {
-                    s = -self.negamax(depth - 1, -beta, -alpha, ply + 1);
+                    s = -self.negamax(new_depth, -beta, -alpha, ply + 1);
                 }
                 s
             };
@@ -475,7 +571,7 @@ impl<'a> Worker<'a> {
                     alpha = score;
                     self.set_pv(ply, p);
                     if alpha >= beta {
-                        self.reward(ply, p, depth);
+                        self.reward(ply, p, depth / PLY);
                         break;
                     }
                 }
@@ -495,33 +591,87 @@ impl<'a> Worker<'a> {
             Entry {
                 best: best_move.map(|p| self.pos.cell(p)),
                 score: best,
-                depth: depth.clamp(0, 255) as u8,
+                depth: (depth / PLY).clamp(0, 255) as u8,
                 bound,
             },
         );
         best
     }
 
-    /// The value at the horizon: a quick VCF when the mover has fours, else the evaluation.
-    fn leaf(&mut self, ply: usize) -> i32 {
+    /// The quiescence search at the horizon (fail-soft, as [`Worker::negamax`]): the side to
+    /// move may stand pat on the static evaluation or play a four, whose block is forced, so
+    /// lines of fours are followed to their end and a win by continuous fours is found where
+    /// the evaluation alone would miss it. `fours` counts the fours this side has played since
+    /// the horizon: after [`QUIET_FOURS`] of them only fours that also make a three or an open
+    /// two (a stone that builds on) are tried.
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, fours: u32) -> i32 {
+        if self.poll() {
+            return 0;
+        }
         let me = self.pos.to_move();
-        // Within the node limit, so that it is kept exactly.
-        let left = self
-            .shared
-            .limits
-            .nodes
-            .map_or(u64::MAX, |n| n.saturating_sub(self.nodes));
-        if left > 0 && !self.pos.threats(me, Threat::Four).is_empty() {
-            self.leaf_vcf.reset(LEAF_VCF_NODES.min(left));
-            let found = self
-                .leaf_vcf
-                .search(&mut self.pos, LEAF_VCF_DEPTH, &mut || false);
-            self.nodes += self.leaf_vcf.nodes();
-            if let Some(win) = found {
-                return win_in(ply + win.plies as usize);
+        let them = me.other();
+        if !self.pos.threats(me, Threat::Five).is_empty() {
+            return win_in(ply + 1);
+        }
+        if self.pos.is_full() || self.pos.is_dead_draw() {
+            return 0;
+        }
+        let their_fives = self.pos.threats(them, Threat::Five);
+        if their_fives.len() >= 2 {
+            return loss_in(ply + 2);
+        }
+        if ply >= MAX_PLY {
+            return self.pos.evaluate();
+        }
+        if let Some(block) = their_fives.first() {
+            self.pos.play(block);
+            let score = -self.quiesce(-beta, -alpha, ply + 1, 0);
+            self.pos.unmake();
+            return score;
+        }
+        if !self.pos.threats(me, Threat::OpenFour).is_empty() {
+            return win_in(ply + 3);
+        }
+        if let Some(win) = wins::static_win(&mut self.pos, ply) {
+            return win;
+        }
+        let stand = self.pos.evaluate();
+        if stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let weakest = if fours < QUIET_FOURS {
+            Combo::Block4
+        } else {
+            Combo::Block4Plus
+        };
+        let mut moves: Vec<(i32, usize)> = self
+            .pos
+            .threats(me, Threat::Four)
+            .iter()
+            .filter(|&p| self.pos.info(me, p).combo >= weakest)
+            .map(|p| (self.pos.move_score(p), p))
+            .collect();
+        moves.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (_, p) in moves {
+            self.pos.play(p);
+            let score = -self.quiesce(-beta, -alpha, ply + 1, fours + 1);
+            self.pos.unmake();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
             }
         }
-        self.pos.evaluate()
+        best
     }
 
     fn set_pv(&mut self, ply: usize, p: usize) {

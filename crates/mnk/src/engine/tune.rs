@@ -1,0 +1,327 @@
+//! Fitting the evaluation's weights ([`super::weights`]) to the results of games, as engine
+//! authors tune: every position of a game is a sample labelled with the game's result for its
+//! side to move, and the weights are those that make the results most likely under the
+//! logistic model `P(win) = 1 / (1 + exp(-eval / SCALE))` (a logistic regression on the
+//! evaluation's features, fitted by Adam with a pull towards the starting weights for kinds of
+//! cell the games rarely show). The games themselves come from self-play
+//! ([`crate::arena::self_play`]).
+//! Pure computation: `mnk tune` reads and writes the files and shows the progress.
+
+use super::eval::Combo;
+use super::position::{Position, Threat};
+use super::weights::{Kinds, SCALE, Weights};
+use crate::game::{Board, Cell, Side, Variant};
+
+/// One position: the kinds of empty cell of the side to move and of the opponent (each with
+/// how many cells), the initiative state, and the game's result for the side to move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// Kinds of cell of the side to move, with their counts.
+    pub own: Kinds,
+    /// Kinds of cell of the opponent, with their counts.
+    pub opp: Kinds,
+    /// The initiative state.
+    pub mask: u16,
+    /// 1 for a win of the side to move, 0 for a loss, 0.5 for a draw.
+    pub result: f32,
+}
+
+impl Sample {
+    /// The evaluation of this position under `w`.
+    #[must_use]
+    pub fn eval(&self, w: &Weights) -> f64 {
+        let own: i64 = self
+            .own
+            .iter()
+            .map(|&(c, n)| i64::from(w.own[usize::from(c)]) * i64::from(n))
+            .sum();
+        let opp: i64 = self
+            .opp
+            .iter()
+            .map(|&(c, n)| i64::from(w.opp[usize::from(c)]) * i64::from(n))
+            .sum();
+        (own - opp + i64::from(w.initiative[usize::from(self.mask)])) as f64
+    }
+}
+
+/// The positions of a finished game worth learning from: from ply `skip` on, every position
+/// the evaluation could be asked about (neither side has a five to make, the side to move has
+/// no open four: the search settles those itself).
+#[must_use]
+pub fn samples(variant: Variant, moves: &[Cell], winner: Option<Side>, skip: usize) -> Vec<Sample> {
+    let mut board = Board::new(variant);
+    let mut pos = Position::new(&board);
+    let mut out = Vec::new();
+    for (i, &cell) in moves.iter().enumerate() {
+        if board.is_over() || !board.is_empty(cell) {
+            break;
+        }
+        let me = board.to_move();
+        let quiet = pos.threats(me, Threat::Five).is_empty()
+            && pos.threats(me.other(), Threat::Five).is_empty()
+            && pos.count(me, Combo::Flex4) == 0;
+        if i >= skip && quiet {
+            let (own, opp, mask) = pos.features(me);
+            let result = match winner {
+                Some(w) if w == me => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+            out.push(Sample {
+                own,
+                opp,
+                mask,
+                result,
+            });
+        }
+        board.play(cell);
+        pos.play(pos.index(cell));
+    }
+    out
+}
+
+/// How to fit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FitOptions {
+    /// Passes over the samples.
+    pub epochs: usize,
+    /// Adam's step size, in evaluation units.
+    pub learning_rate: f64,
+    /// Pull of every weight towards its starting value (L2, per sample).
+    pub pull: f64,
+    /// Samples per step.
+    pub batch: usize,
+    /// Every this many samples is held out to measure the fit (0: none).
+    pub holdout_every: usize,
+}
+
+impl Default for FitOptions {
+    fn default() -> Self {
+        FitOptions {
+            epochs: 20,
+            learning_rate: 2.0,
+            pull: 1e-5,
+            batch: 256,
+            holdout_every: 10,
+        }
+    }
+}
+
+/// What a fit found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fit {
+    /// The fitted weights, rounded.
+    pub weights: Weights,
+    /// Mean log loss on the held-out samples with the starting weights ...
+    pub start_loss: f64,
+    /// ... and with the fitted ones.
+    pub loss: f64,
+    /// Samples fitted on, and held out.
+    pub trained: usize,
+    /// Samples held out.
+    pub held_out: usize,
+}
+
+/// Mean log loss of `w` on `samples`.
+#[must_use]
+pub fn log_loss(samples: &[&Sample], w: &Weights) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let p = sigmoid(s.eval(w) / SCALE).clamp(1e-9, 1.0 - 1e-9);
+            let y = f64::from(s.result);
+            -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
+        })
+        .sum();
+    total / samples.len() as f64
+}
+
+fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// Adam's state for one table.
+struct Adam {
+    w: Vec<f64>,
+    m: Vec<f64>,
+    v: Vec<f64>,
+    grad: Vec<f64>,
+}
+
+impl Adam {
+    fn new(start: &[i32]) -> Self {
+        Adam {
+            w: start.iter().map(|&x| f64::from(x)).collect(),
+            m: vec![0.0; start.len()],
+            v: vec![0.0; start.len()],
+            grad: vec![0.0; start.len()],
+        }
+    }
+
+    fn step(&mut self, start: &[i32], t: i32, options: &FitOptions, scale: f64) {
+        const B1: f64 = 0.9;
+        const B2: f64 = 0.999;
+        let weights = self.w.iter_mut().zip(&mut self.m).zip(&mut self.v);
+        for (((w, m), v), (grad, &s)) in weights.zip(self.grad.iter_mut().zip(start)) {
+            let g = *grad * scale + options.pull * (*w - f64::from(s));
+            *m = B1 * *m + (1.0 - B1) * g;
+            *v = B2 * *v + (1.0 - B2) * g * g;
+            let m_hat = *m / (1.0 - B1.powi(t));
+            let v_hat = *v / (1.0 - B2.powi(t));
+            *w -= options.learning_rate * m_hat / (v_hat.sqrt() + 1e-8);
+            *grad = 0.0;
+        }
+    }
+
+    fn rounded(&self) -> Vec<i32> {
+        self.w.iter().map(|&x| x.round() as i32).collect()
+    }
+}
+
+/// Fits the weights to `samples`, starting from `start`; `progress(epoch, held_out_loss)` after
+/// each pass.
+#[must_use]
+pub fn fit(
+    samples: &[Sample],
+    start: &Weights,
+    options: &FitOptions,
+    progress: &mut dyn FnMut(usize, f64),
+) -> Fit {
+    let (mut train, mut held): (Vec<&Sample>, Vec<&Sample>) = (Vec::new(), Vec::new());
+    for (i, s) in samples.iter().enumerate() {
+        if options.holdout_every > 0 && i % options.holdout_every == 0 {
+            held.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    let start_loss = log_loss(&held, start);
+    let mut own = Adam::new(&start.own);
+    let mut opp = Adam::new(&start.opp);
+    let mut initiative = Adam::new(&start.initiative);
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut rng = SplitMix(0x5eed);
+    let mut t = 0;
+    let current = |own: &Adam, opp: &Adam, initiative: &Adam| Weights {
+        own: own.rounded(),
+        opp: opp.rounded(),
+        initiative: initiative.rounded(),
+    };
+    for epoch in 0..options.epochs {
+        // Fisher-Yates with the fit's own generator: the same samples give the same fit.
+        for i in (1..order.len()).rev() {
+            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+            order.swap(i, j);
+        }
+        for batch in order.chunks(options.batch.max(1)) {
+            for &i in batch {
+                let s = train[i];
+                let eval = s
+                    .own
+                    .iter()
+                    .map(|&(c, n)| own.w[usize::from(c)] * f64::from(n))
+                    .sum::<f64>()
+                    - s.opp
+                        .iter()
+                        .map(|&(c, n)| opp.w[usize::from(c)] * f64::from(n))
+                        .sum::<f64>()
+                    + initiative.w[usize::from(s.mask)];
+                // d(log loss)/d(eval) = (p - y) / SCALE.
+                let g = (sigmoid(eval / SCALE) - f64::from(s.result)) / SCALE;
+                for &(c, n) in &s.own {
+                    own.grad[usize::from(c)] += g * f64::from(n);
+                }
+                for &(c, n) in &s.opp {
+                    opp.grad[usize::from(c)] -= g * f64::from(n);
+                }
+                initiative.grad[usize::from(s.mask)] += g;
+            }
+            t += 1;
+            let scale = 1.0 / batch.len() as f64;
+            own.step(&start.own, t, options, scale);
+            opp.step(&start.opp, t, options, scale);
+            initiative.step(&start.initiative, t, options, scale);
+        }
+        progress(
+            epoch + 1,
+            log_loss(&held, &current(&own, &opp, &initiative)),
+        );
+    }
+    let weights = current(&own, &opp, &initiative);
+    Fit {
+        loss: log_loss(&held, &weights),
+        weights,
+        start_loss,
+        trained: train.len(),
+        held_out: held.len(),
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for shuffling and for openings.
+#[derive(Clone, Debug)]
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    /// The next number.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn samples_skip_decided_positions_and_label_by_the_side_to_move() {
+        use crate::game::{Rule, Size};
+        use crate::notation::parse_moves;
+        let v = Variant::new(Size::square(9), 5, Rule::Freestyle).unwrap();
+        // X makes five on row 5 while O plays along row 1.
+        let moves = parse_moves("a5 a1 b5 b1 c5 c1 d5 d1 e5", v.size()).unwrap();
+        let s = samples(v, &moves, Some(Side::X), 2);
+        // Plies 2..=6 (X has no four before ply 6; after d5, at ply 7, O faces a five).
+        assert_eq!(s.len(), 5, "{s:?}");
+        let results: Vec<f32> = s.iter().map(|x| x.result).collect();
+        assert_eq!(results, [1.0, 0.0, 1.0, 0.0, 1.0]);
+        assert!(log_loss(&s.iter().collect::<Vec<_>>(), Weights::embedded()).is_finite());
+    }
+
+    #[test]
+    fn fitting_learns_what_decides_the_games() {
+        // Made-up games where only one kind of cell matters: the side with kind 5 wins.
+        let sample = |mine: bool| Sample {
+            own: if mine { vec![(5, 1)] } else { vec![(6, 1)] },
+            opp: if mine { vec![(6, 1)] } else { vec![(5, 1)] },
+            mask: 0,
+            result: if mine { 1.0 } else { 0.0 },
+        };
+        let samples: Vec<Sample> = (0..2000).map(|i| sample(i % 3 != 0)).collect();
+
+        let fit = fit(
+            &samples,
+            &Weights::zero(),
+            &FitOptions {
+                epochs: 30,
+                ..FitOptions::default()
+            },
+            &mut |_, _| {},
+        );
+        assert!(
+            fit.loss < fit.start_loss * 0.6,
+            "{} -> {}",
+            fit.start_loss,
+            fit.loss
+        );
+        assert!(fit.weights.own[5] > fit.weights.own[6]);
+        assert!(fit.weights.opp[5] > fit.weights.opp[6]);
+        assert_eq!((fit.trained, fit.held_out), (1800, 200));
+    }
+}
