@@ -330,6 +330,12 @@ pub struct TuneArgs {
     /// Plies at the start of each game that are not samples.
     #[arg(long, default_value_t = 6)]
     pub skip: usize,
+    /// Adam's step size, in evaluation units.
+    #[arg(long, default_value_t = 2.0)]
+    pub rate: f64,
+    /// Pull of every weight towards the embedded weights (L2).
+    #[arg(long, default_value_t = 1e-5)]
+    pub pull: f64,
     /// Where to write the fitted weights.
     #[arg(long, value_name = "FILE", default_value = "weights.txt")]
     pub out: String,

@@ -55,8 +55,15 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
         games.len() - loaded,
         all.len()
     )?;
+    if !(args.rate > 0.0 && args.rate.is_finite() && args.pull >= 0.0 && args.pull.is_finite()) {
+        return Err(Failure::Usage(
+            "--rate must be a positive number and --pull a number of at least 0".into(),
+        ));
+    }
     let options = FitOptions {
         epochs: args.epochs as usize,
+        learning_rate: args.rate,
+        pull: args.pull,
         ..FitOptions::default()
     };
     let bar = ProgressBar::new(options.epochs as u64);

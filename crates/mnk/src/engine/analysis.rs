@@ -26,6 +26,13 @@ pub const ROOT_VCT_SHARE: u32 = 15;
 pub const ROOT_VCF_DEPTH: u32 = 24;
 /// Attacker threats the root VCT may play.
 pub const ROOT_VCT_DEPTH: u32 = 8;
+/// Percent of the move's time (and nodes) the main search may use; the rest is for the safety
+/// check of its move.
+pub const SEARCH_SHARE: u32 = 90;
+/// The safety check tries at most this many of the best moves ...
+pub const SAFETY_MOVES: usize = 4;
+/// ... each with a search of the opponent's forced wins by threats of at most this many nodes.
+pub const SAFETY_NODES: u64 = 6_000;
 
 /// How the engine found its move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -300,7 +307,13 @@ impl Engine {
         };
         let report = std::sync::Mutex::new(&mut report);
         let root_position: &Position = pos;
-        let team = run_team(limits.threads, control, |id, team| {
+        // The search keeps the end of the move for the safety check.
+        let search_control = control.share(SEARCH_SHARE);
+        let limits = SearchLimits {
+            nodes: limits.nodes.map(|n| (n * u64::from(SEARCH_SHARE) / 100).max(1)),
+            ..limits
+        };
+        let team = run_team(limits.threads, &search_control, |id, team| {
             let shared = Shared { tt, team, limits };
             let mut worker = Worker::new(&shared, root_position.clone(), id == 0);
             if id == 0 {
@@ -318,7 +331,16 @@ impl Engine {
         });
         self.listener = listener;
         nodes += team.nodes;
-        let (last, mut values) = team.answer.unwrap_or_default();
+        let (mut last, mut values) = team.answer.unwrap_or_default();
+        if let Some(it) = &mut last
+            && !single
+            && !score::is_decisive(it.score)
+        {
+            let budget = node_limit.map_or(SAFETY_NODES, |n| {
+                n.saturating_sub(nodes) / SAFETY_MOVES as u64
+            });
+            nodes += safety_check(pos, it, &mut values, budget, control);
+        }
         values.extend(lost);
         let pos = self.position.as_ref().expect("synced above");
         Some(match last {
@@ -352,5 +374,121 @@ impl Engine {
                 values: Vec::new(),
             },
         })
+    }
+}
+
+/// The safety check of the search's move: a move that loses to a forced win of the opponent by
+/// continuous threats (fours and open threes, beyond what the search saw) is replaced by the
+/// best move that does not, the moves tried in the order of their values, at most
+/// [`SAFETY_MOVES`] of them with `budget` nodes each. A refuted move's value becomes the proven
+/// loss. When every move tried is refuted, the best move not tried is played, or when none is
+/// left, the one that loses slowest. Returns the nodes used.
+fn safety_check(
+    pos: &mut Position,
+    it: &mut Iteration,
+    values: &mut Vec<MoveValue>,
+    budget: u64,
+    control: &Control,
+) -> u64 {
+    if budget == 0 || values.is_empty() {
+        return 0;
+    }
+    sort_best_first(values, it.pv.first().copied());
+    let mut nodes = 0;
+    let mut play = None;
+    let tried = values.len().min(SAFETY_MOVES);
+    for i in 0..tried {
+        if control.should_stop(0) {
+            return nodes;
+        }
+        let cell = values[i].cell;
+        pos.play(pos.index(cell));
+        let mut threats = ThreatSearch::new(ThreatKind::Vct, budget);
+        let refutation = threats.search(pos, ROOT_VCT_DEPTH, &mut || control.should_stop(0));
+        nodes += threats.nodes();
+        pos.unmake();
+        match refutation {
+            Some(win) => {
+                values[i] = MoveValue::exact(
+                    cell,
+                    score::value(score::loss_in(win.plies as usize + 1)),
+                );
+            }
+            None => {
+                play = Some(i);
+                break;
+            }
+        }
+    }
+    let chosen = play.unwrap_or_else(|| {
+        if tried < values.len() {
+            tried
+        } else {
+            (0..values.len())
+                .max_by(|&a, &b| values[a].value.compare(&values[b].value))
+                .unwrap_or(0)
+        }
+    });
+    if chosen > 0 || play.is_none() {
+        let mv = values[chosen];
+        it.pv = vec![mv.cell];
+        it.score = match mv.value {
+            crate::search::Value::Score(s) => s,
+            crate::search::Value::Solved(crate::search::Outcome::Loss(n)) => {
+                score::loss_in(n as usize)
+            }
+            _ => it.score,
+        };
+    }
+    nodes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Rule, Setup, Side, Size};
+    use crate::notation::parse_cell;
+    use crate::search::{Outcome, Value};
+
+    #[test]
+    fn the_safety_check_replaces_a_move_that_loses_to_threats() {
+        // O has h8 i8 and k10 k11: k8 would give O two open threes, a forced win (X's j9, h10
+        // and l9 spoil the rest). X to move; the search's favourite, a2, ignores it; k8 takes
+        // the point.
+        let v = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
+        let cell = |c: &str| parse_cell(c, v.size()).unwrap();
+        let mut setup = Setup::new(v.size());
+        for c in ["j9", "h10", "l9", "a1"] {
+            setup.place(cell(c), Side::X).unwrap();
+        }
+        for c in ["h8", "i8", "k10", "k11"] {
+            setup.place(cell(c), Side::O).unwrap();
+        }
+        let mut pos = Position::new(&setup.board(v).unwrap());
+        let mut it = Iteration {
+            depth: 3,
+            score: 40,
+            pv: vec![cell("a2")],
+            nodes: 0,
+            elapsed: std::time::Duration::ZERO,
+        };
+        let mut values = vec![
+            MoveValue::exact(cell("a2"), Value::Score(40)),
+            MoveValue::exact(cell("k8"), Value::Score(10)),
+        ];
+        let nodes = safety_check(&mut pos, &mut it, &mut values, 6000, &Control::unlimited());
+        assert!(nodes > 0);
+        assert_eq!(it.pv, [cell("k8")]);
+        assert_eq!(it.score, 10);
+        assert!(matches!(values[0].value, Value::Solved(Outcome::Loss(_))), "{values:?}");
+        // The move survives the check: nothing changes.
+        let mut values = vec![MoveValue::exact(cell("k8"), Value::Score(10))];
+        let mut it2 = Iteration {
+            pv: vec![cell("k8")],
+            ..it
+        };
+        safety_check(&mut pos, &mut it2, &mut values, 6000, &Control::unlimited());
+        assert_eq!(it2.pv, [cell("k8")]);
+        assert_eq!(values[0].value, Value::Score(10));
     }
 }

@@ -9,7 +9,8 @@
 
 use super::eval::Combo;
 use super::position::{Position, Threat};
-use super::weights::{Kinds, SCALE, Weights};
+use super::pattern::Level;
+use super::weights::{self, CODES, Kinds, MASKS, SCALE, Weights};
 use crate::game::{Board, Cell, Side, Variant};
 
 /// One position: the kinds of empty cell of the side to move and of the opponent (each with
@@ -149,15 +150,18 @@ struct Adam {
     m: Vec<f64>,
     v: Vec<f64>,
     grad: Vec<f64>,
+    /// Weights that keep their starting value.
+    frozen: Vec<bool>,
 }
 
 impl Adam {
-    fn new(start: &[i32]) -> Self {
+    fn new(start: &[i32], frozen: Vec<bool>) -> Self {
         Adam {
             w: start.iter().map(|&x| f64::from(x)).collect(),
             m: vec![0.0; start.len()],
             v: vec![0.0; start.len()],
             grad: vec![0.0; start.len()],
+            frozen,
         }
     }
 
@@ -165,7 +169,12 @@ impl Adam {
         const B1: f64 = 0.9;
         const B2: f64 = 0.999;
         let weights = self.w.iter_mut().zip(&mut self.m).zip(&mut self.v);
-        for (((w, m), v), (grad, &s)) in weights.zip(self.grad.iter_mut().zip(start)) {
+        let grads = self.grad.iter_mut().zip(start).zip(&self.frozen);
+        for (((w, m), v), ((grad, &s), &frozen)) in weights.zip(grads) {
+            if frozen {
+                *grad = 0.0;
+                continue;
+            }
             let g = *grad * scale + options.pull * (*w - f64::from(s));
             *m = B1 * *m + (1.0 - B1) * g;
             *v = B2 * *v + (1.0 - B2) * g * g;
@@ -199,9 +208,12 @@ pub fn fit(
         }
     }
     let start_loss = log_loss(&held, start);
-    let mut own = Adam::new(&start.own);
-    let mut opp = Adam::new(&start.opp);
-    let mut initiative = Adam::new(&start.initiative);
+    // Kinds of cell where no line is more than alive (most of the board) keep their weights:
+    // being on every board, they would learn how full it is rather than who is ahead.
+    let quiet = quiet_codes();
+    let mut own = Adam::new(&start.own, quiet.clone());
+    let mut opp = Adam::new(&start.opp, quiet);
+    let mut initiative = Adam::new(&start.initiative, vec![false; MASKS]);
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut rng = SplitMix(0x5eed);
     let mut t = 0;
@@ -258,6 +270,22 @@ pub fn fit(
         trained: train.len(),
         held_out: held.len(),
     }
+}
+
+/// The kinds of cell whose four lines are all at most [`Level::One`] (alive, no stone of the
+/// side on them).
+fn quiet_codes() -> Vec<bool> {
+    let mut quiet = vec![false; CODES];
+    for a in [Level::None, Level::One] {
+        for b in [Level::None, Level::One] {
+            for c in [Level::None, Level::One] {
+                for d in [Level::None, Level::One] {
+                    quiet[usize::from(weights::code([a, b, c, d]))] = true;
+                }
+            }
+        }
+    }
+    quiet
 }
 
 /// A small deterministic generator (SplitMix64) for shuffling and for openings.

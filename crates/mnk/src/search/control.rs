@@ -133,6 +133,18 @@ impl Control {
         }
     }
 
+    /// This control with its deadline and target brought forward to `percent` percent of the
+    /// way from the start (a part of the move's time kept for work after the search).
+    #[must_use]
+    pub fn share(&self, percent: u32) -> Self {
+        let at = |t: Instant| self.start + t.saturating_duration_since(self.start) * percent / 100;
+        Control {
+            deadline: self.deadline.map(at),
+            target: self.target.map(at),
+            ..self.clone()
+        }
+    }
+
     /// This control with a new stop signal below its own: setting the new one stops what
     /// polls the result (a search's helper threads) and nothing else, while a stop of this
     /// control still reaches it.
