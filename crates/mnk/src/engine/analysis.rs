@@ -310,7 +310,9 @@ impl Engine {
         // The search keeps the end of the move for the safety check.
         let search_control = control.share(SEARCH_SHARE);
         let limits = SearchLimits {
-            nodes: limits.nodes.map(|n| (n * u64::from(SEARCH_SHARE) / 100).max(1)),
+            nodes: limits
+                .nodes
+                .map(|n| (n * u64::from(SEARCH_SHARE) / 100).max(1)),
             ..limits
         };
         let team = run_team(limits.threads, &search_control, |id, team| {
@@ -409,10 +411,8 @@ fn safety_check(
         pos.unmake();
         match refutation {
             Some(win) => {
-                values[i] = MoveValue::exact(
-                    cell,
-                    score::value(score::loss_in(win.plies as usize + 1)),
-                );
+                values[i] =
+                    MoveValue::exact(cell, score::value(score::loss_in(win.plies as usize + 1)));
             }
             None => {
                 play = Some(i);
@@ -480,7 +480,10 @@ mod tests {
         assert!(nodes > 0);
         assert_eq!(it.pv, [cell("k8")]);
         assert_eq!(it.score, 10);
-        assert!(matches!(values[0].value, Value::Solved(Outcome::Loss(_))), "{values:?}");
+        assert!(
+            matches!(values[0].value, Value::Solved(Outcome::Loss(_))),
+            "{values:?}"
+        );
         // The move survives the check: nothing changes.
         let mut values = vec![MoveValue::exact(cell("k8"), Value::Score(10))];
         let mut it2 = Iteration {

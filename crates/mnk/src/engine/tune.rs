@@ -8,8 +8,8 @@
 //! Pure computation: `mnk tune` reads and writes the files and shows the progress.
 
 use super::eval::Combo;
-use super::position::{Position, Threat};
 use super::pattern::Level;
+use super::position::{Position, Threat};
 use super::weights::{self, CODES, Kinds, MASKS, SCALE, Weights};
 use crate::game::{Board, Cell, Side, Variant};
 
