@@ -388,7 +388,7 @@ impl Engine {
 fn safety_check(
     pos: &mut Position,
     it: &mut Iteration,
-    values: &mut Vec<MoveValue>,
+    values: &mut [MoveValue],
     budget: u64,
     control: &Control,
 ) -> u64 {
@@ -399,11 +399,11 @@ fn safety_check(
     let mut nodes = 0;
     let mut play = None;
     let tried = values.len().min(SAFETY_MOVES);
-    for i in 0..tried {
+    for (i, value) in values.iter_mut().enumerate().take(tried) {
         if control.should_stop(0) {
             return nodes;
         }
-        let cell = values[i].cell;
+        let cell = value.cell;
         pos.play(pos.index(cell));
         let mut threats = ThreatSearch::new(ThreatKind::Vct, budget);
         let refutation = threats.search(pos, ROOT_VCT_DEPTH, &mut || control.should_stop(0));
@@ -411,7 +411,7 @@ fn safety_check(
         pos.unmake();
         match refutation {
             Some(win) => {
-                values[i] =
+                *value =
                     MoveValue::exact(cell, score::value(score::loss_in(win.plies as usize + 1)));
             }
             None => {
