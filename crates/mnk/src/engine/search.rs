@@ -13,8 +13,17 @@
 //!    is searched without using up depth (this is the four extension: a line of fours costs
 //!    one ply per four).
 //! 3. The mover has an open four to make: a win three plies on.
-//! 4. At the horizon: the static evaluation, unless the mover has a four and a quick VCF
-//!    proves a win.
+//! 4. The threats on the board prove a win ([`wins::static_win`]: a four-three or a double
+//!    three the opponent cannot answer in time).
+//! 5. At the horizon: the quiescence search (`Worker::quiesce`), which stands pat on the
+//!    evaluation or plays fours.
+//!
+//! # Selectivity
+//! Depth counts sixteenths of a ply ([`PLY`]). Facing an open three only its defences and the
+//! mover's fours are generated and nothing is pruned. Elsewhere, at non-PV nodes: reverse
+//! futility pruning and razoring on the evaluation, and move-count pruning of quiet moves;
+//! at every node, late move reductions of quiet moves (a ply less at PV nodes, half a ply more
+//! where the evaluation is not improving).
 //!
 //! # Threads
 //! With more than one thread, helpers search the same root on their own copies of the

@@ -1,7 +1,8 @@
 //! The evaluation's weights: the value of every kind of empty cell for the side to move and
-//! for the opponent, and of every state of the initiative (who has which threats). Learned
-//! from self-play games by `mnk tune` ([`super::tune`]); the build embeds the file
-//! `weights.txt` next to this module, and that is what the engine plays with.
+//! for the opponent, and of every state of the initiative (who has which threats). The build
+//! embeds the file `weights.txt` next to this module, and that is what the engine plays with:
+//! today the values set by hand (its header says so), which a table fitted to self-play games
+//! by `mnk tune` ([`super::tune`]) has not yet beaten in matches.
 //!
 //! # The model
 //! An empty cell is described, for each side, by the multiset of its four line levels
