@@ -456,7 +456,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// Memory for the transposition table in MiB (default: a quarter of the machine's
-    /// memory, at most 4096). The table starts small and grows up to this.
+    /// memory, at most 4096; more than the machine has, or than 65536, is cut to that with a
+    /// note). The table starts small and grows up to this.
     #[arg(long, value_name = "MB")]
     pub memory: Option<u64>,
     /// Search threads (default: one per core).

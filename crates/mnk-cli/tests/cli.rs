@@ -401,3 +401,33 @@ fn vcf_answers_a_puzzle_or_says_it_found_nothing() {
         .code(1)
         .stderr(predicate::str::contains("no forced win found for X"));
 }
+
+#[test]
+fn a_solve_given_more_memory_than_there_is_takes_what_there_is() {
+    // Was: an abort ("memory allocation of ... bytes failed") for the table's list of
+    // segments, and 2.35 GB for --memory 99999999.
+    for asked in ["99999999999", "99999999"] {
+        let out = mnk()
+            .args([
+                "solve",
+                "--size",
+                "3",
+                "--threads",
+                "1",
+                "--json",
+                "--memory",
+                asked,
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["value"], "draw");
+        assert!(v["memory_mb"].as_u64().unwrap() <= mnk::solve::MAX_TABLE_MIB);
+        let note = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            note.contains(&format!("--memory {asked} is more than")),
+            "{note}"
+        );
+    }
+}

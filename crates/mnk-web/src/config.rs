@@ -37,7 +37,7 @@ impl Default for Limits {
             max_games: 1000,
             think_time: Duration::from_secs(10),
             max_nodes: 20_000_000,
-            searches: std::thread::available_parallelism().map_or(2, |n| n.get().max(2)),
+            searches: mnk::search::cores().max(2),
             queue_wait: Duration::from_secs(10),
             body_bytes: 64 * 1024,
             tree_nodes: 3000,

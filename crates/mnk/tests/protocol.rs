@@ -461,3 +461,37 @@ fn tic_tac_toe_through_the_protocol_is_perfect() {
     assert_eq!(one(&mut b, "TURN 0,0"), "1,1");
     assert_eq!(b.player().unwrap().name, "perfect");
 }
+
+#[test]
+fn settings_beyond_the_machine_are_capped_with_a_message_and_the_game_goes_on() {
+    // Was: an abort ("memory allocation of 316659348799464 bytes failed") on the first move.
+    let mut b = Brain::new(BrainConfig { player: None, k: 5 });
+    let out = send(
+        &mut b,
+        &[
+            "START 6",
+            "INFO max_memory 18446744073709551615",
+            "INFO thread_num 4294967295",
+            "BEGIN",
+        ],
+    );
+    let moves = answers(&out);
+    assert_eq!(moves[0], "OK");
+    let mv = parse_move(moves[1]);
+    assert!(mv.x < 6 && mv.y < 6, "{out:?}");
+    let messages: Vec<&String> = out.iter().filter(|l| l.starts_with("MESSAGE")).collect();
+    assert!(
+        messages.iter().any(|m| m.contains(&format!(
+            "tables take at most {} MiB",
+            mnk::players::MAX_MEMORY_MIB
+        ))),
+        "{out:?}"
+    );
+    assert!(
+        messages.iter().any(|m| m.contains(&format!(
+            "thread_num 4294967295 is more than the {} this machine runs at once",
+            mnk::search::cores()
+        ))),
+        "{out:?}"
+    );
+}

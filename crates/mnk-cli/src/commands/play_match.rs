@@ -50,7 +50,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .threads
         .unwrap_or(1)
         .max(b.options.threads.unwrap_or(1));
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let cores = mnk::search::cores();
     let jobs = args.jobs.unwrap_or((cores / threads).max(1)).max(1);
     let config = MatchConfig {
         variant,

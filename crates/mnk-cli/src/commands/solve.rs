@@ -8,8 +8,9 @@ use crate::render::thousands;
 use crate::render::{human_time, millis};
 use mnk::game::{Board, Size};
 use mnk::notation::format_cell;
-use mnk::search::{Control, Limits};
-use mnk::solve::{Distance, Proof, SolveError, Solver, SolverConfig, Wdl};
+use mnk::players::MAX_THREADS;
+use mnk::search::{Control, Limits, cores};
+use mnk::solve::{Distance, MAX_TABLE_MIB, Proof, SolveError, Solver, SolverConfig, Wdl};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -25,15 +26,27 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "the game in --moves is already over; there is nothing to prove".into(),
         ));
     }
-    let memory_mib = args.memory.unwrap_or_else(default_memory_mib);
-    if memory_mib == 0 {
-        return Err(Failure::Usage("--memory must be at least 1 (MiB)".into()));
-    }
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
-    if threads == 0 || threads > 256 {
-        return Err(Failure::Usage("--threads must be 1 to 256".into()));
+    let memory_mib = match args.memory {
+        None => default_memory_mib(),
+        Some(0) => return Err(Failure::Usage("--memory must be at least 1 (MiB)".into())),
+        Some(asked) => {
+            let cap = machine_memory_mib()
+                .unwrap_or(MAX_TABLE_MIB)
+                .min(MAX_TABLE_MIB);
+            if asked > cap {
+                eprintln!(
+                    "note: --memory {asked} is more than the {cap} MiB the table can have here \
+                     (this machine's memory, at most {MAX_TABLE_MIB}); using {cap}"
+                );
+            }
+            asked.min(cap)
+        }
+    };
+    let threads = args.threads.unwrap_or_else(cores);
+    if threads == 0 || threads > MAX_THREADS {
+        return Err(Failure::Usage(format!(
+            "--threads must be 1 to {MAX_THREADS}"
+        )));
     }
     let config = SolverConfig {
         memory_bytes: usize::try_from(memory_mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX),
@@ -306,14 +319,21 @@ fn merge(into: &mut serde_json::Value, from: serde_json::Value) {
 
 /// A quarter of the machine's memory, at most 4 GiB (1 GiB when it cannot be read).
 fn default_memory_mib() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| {
-            text.lines()
-                .find_map(|l| l.strip_prefix("MemTotal:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        })
-        .map_or(DEFAULT_MEMORY_MIB, |kib| {
-            (kib / 1024 / 4).clamp(16, MAX_DEFAULT_MEMORY_MIB)
-        })
+    machine_memory_mib().map_or(DEFAULT_MEMORY_MIB, |mib| {
+        (mib / 4).clamp(16, MAX_DEFAULT_MEMORY_MIB)
+    })
+}
+
+/// The machine's memory in MiB, when it can be read.
+fn machine_memory_mib() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kib = text
+        .lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse::<u64>()
+        .ok()?;
+    Some(kib / 1024)
 }

@@ -14,8 +14,8 @@ use super::stones::Stones;
 use super::timing::{MatchClock, TurnPlan, memory_mib};
 use super::watchdog::Watchdog;
 use crate::game::{Board, Cell, Rule, Size, Variant, VariantError};
-use crate::players::{PlayerOptions, PlayerSpec, Thought, strongest_for};
-use crate::search::Stop;
+use crate::players::{MAX_MEMORY_MIB, PlayerOptions, PlayerSpec, Thought, strongest_for};
+use crate::search::{Stop, cores};
 use std::time::Instant;
 
 /// How the brain plays.
@@ -284,6 +284,11 @@ impl Brain {
             Info::TimeLeft(ms) => self.clock.report_time_left(ms),
             Info::MaxMemory(bytes) => {
                 self.max_memory = bytes;
+                if memory_mib(bytes) == Some(MAX_MEMORY_MIB) {
+                    self.deferred.push(report::message(&format!(
+                        "max_memory {bytes}: the tables take at most {MAX_MEMORY_MIB} MiB"
+                    )));
+                }
                 self.prepare();
             }
             Info::Rule(bits) => {
@@ -291,7 +296,15 @@ impl Brain {
                 self.prepare();
             }
             Info::ThreadNum(n) => {
-                self.threads = usize::try_from(n.max(1)).ok();
+                let cores = cores();
+                let wanted = usize::try_from(n.max(1)).unwrap_or(usize::MAX);
+                if wanted > cores {
+                    self.deferred.push(report::message(&format!(
+                        "thread_num {n} is more than the {cores} this machine runs at once; \
+                         using {cores}"
+                    )));
+                }
+                self.threads = Some(wanted.min(cores));
                 self.prepare();
             }
             Info::GameType(_) | Info::Other { .. } => {}

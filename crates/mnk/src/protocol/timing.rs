@@ -15,6 +15,7 @@
 //! overhead more for the player, then answers without it. The tuning constants are together
 //! at the top.
 
+use crate::players::MAX_MEMORY_MIB;
 use crate::search::{GameClock, TimeControl, TimePlan};
 use std::time::Duration;
 
@@ -100,6 +101,8 @@ pub fn overhead(per_move: Duration, match_left: Option<Duration>, empty: usize) 
 }
 
 /// The table memory, in MiB, a `max_memory` in bytes allows; `None` when there is no limit (0).
+/// Never more than the largest table a player takes ([`MAX_MEMORY_MIB`]), whatever the
+/// manager allows.
 ///
 /// # Examples
 /// ```
@@ -107,10 +110,12 @@ pub fn overhead(per_move: Duration, match_left: Option<Duration>, empty: usize) 
 /// assert_eq!(memory_mib(0), None);
 /// assert_eq!(memory_mib(350 << 20), Some(262));
 /// assert_eq!(memory_mib(1000), Some(1));
+/// assert_eq!(memory_mib(u64::MAX), Some(mnk::players::MAX_MEMORY_MIB));
 /// ```
 #[must_use]
 pub fn memory_mib(max_memory: u64) -> Option<u64> {
-    (max_memory > 0).then(|| ((max_memory / 4 * MEMORY_QUARTERS_FOR_TABLES) >> 20).max(1))
+    (max_memory > 0)
+        .then(|| ((max_memory / 4 * MEMORY_QUARTERS_FOR_TABLES) >> 20).clamp(1, MAX_MEMORY_MIB))
 }
 
 /// The time limits of a game and the time spent in it so far.
@@ -374,7 +379,7 @@ mod tests {
     fn memory_limits_leave_room_for_the_process() {
         assert_eq!(memory_mib(0), None);
         assert_eq!(memory_mib(83_886_080), Some(60));
-        assert_eq!(memory_mib(u64::MAX), Some((u64::MAX / 4 * 3) >> 20));
+        assert_eq!(memory_mib(u64::MAX), Some(MAX_MEMORY_MIB));
     }
 
     /// A fake clock: the manager's side of a timed game, with each of our moves taking until

@@ -31,7 +31,7 @@ pub use observer::{NodeKind, SearchObserver, Silent};
 pub use outcome::Outcome;
 pub use player::{Choice, Player, PlayerError};
 pub use stop::Stop;
-pub use threads::{Team, TeamResult, run_team};
+pub use threads::{Team, TeamResult, cores, run_team};
 pub use time::{
     GAME_RESERVE_DIVISOR, GAME_RESERVE_MAX, GameClock, MAX_SHARE_OF_GAME, MIN_MOVES_TO_GO,
     OPENING_MOVES_TO_GO, TimeControl, TimePlan, game_time_to_share, own_moves_left,

@@ -7,6 +7,13 @@ use super::Control;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
+/// The threads this machine runs at once (1 when it cannot say): the most a search can use to
+/// any profit, and the cap on a thread count a Gomocup manager grants.
+#[must_use]
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
 /// What the threads of one search share.
 #[derive(Debug)]
 pub struct Team {

@@ -51,3 +51,4 @@ pub use progress::{Snapshot, Stage};
 pub use solver::{
     Distance, Known, Progress, Proof, Solution, SolveError, Solver, SolverConfig, Wdl,
 };
+pub use table::MAX_TABLE_MIB;

@@ -162,7 +162,8 @@ pub struct Solution {
 /// How a solver is set up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SolverConfig {
-    /// Most bytes the transposition table may take (it starts small and grows).
+    /// Most bytes the transposition table may take (it starts small and grows); at most
+    /// [`MAX_TABLE_MIB`](super::MAX_TABLE_MIB) MiB are used.
     pub memory_bytes: usize,
     /// Search threads.
     pub threads: usize,

@@ -50,6 +50,8 @@ pub(crate) const SEGMENT_BYTES: usize = SEGMENT_WORDS * 8;
 /// Entries per segment.
 pub(crate) const SEGMENT_ENTRIES: usize = SEGMENT_BUCKETS * ENTRIES_PER_BUCKET;
 const FIRST_SEGMENTS: usize = 2;
+/// The largest table the solver grows to, in MiB, whatever it is given: 64 GiB.
+pub const MAX_TABLE_MIB: u64 = 1 << 16;
 
 const HI_SHIFT: u32 = 34;
 const HI_MASK: u64 = (1 << 29) - 1;
@@ -148,9 +150,11 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// A table that may grow to `max_bytes` (at least one segment).
+    /// A table that may grow to `max_bytes` (at least one segment, at most
+    /// [`MAX_TABLE_MIB`] MiB: the list of segments is made up front).
     pub(crate) fn new(max_bytes: usize) -> Table {
-        let max = (max_bytes / SEGMENT_BYTES).max(1);
+        let cap = usize::try_from(MAX_TABLE_MIB << 20).unwrap_or(usize::MAX);
+        let max = (max_bytes.min(cap) / SEGMENT_BYTES).max(1);
         let segments: Vec<OnceLock<Box<[AtomicU64]>>> = (0..max).map(|_| OnceLock::new()).collect();
         let mut in_use = 0;
         for segment in segments.iter().take(FIRST_SEGMENTS.min(max)) {
