@@ -377,7 +377,7 @@ pub struct MatchArgs {
     #[arg(long)]
     pub jobs: Option<usize>,
     /// Write every game to this file: one line each, with the players, the result and the
-    /// moves in notation (an opening list can be made from it).
+    /// moves in notation (an opening list can be made from it), appended as each game ends.
     #[arg(long, value_name = "FILE")]
     pub save: Option<String>,
     /// Print one JSON object: {"a", "b", "games", "a_wins", "b_wins", "draws", "score", "elo",

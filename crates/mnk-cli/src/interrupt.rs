@@ -1,15 +1,42 @@
 //! Ctrl-C: it stops the search that is running, through the one stop signal every search
 //! polls; with no search running (or at a second Ctrl-C during one) the command leaves, as
-//! Ctrl-C always does.
+//! Ctrl-C always does, printing first (on standard error) what the command said must not be
+//! lost ([`on_leave`]: the game so far).
 
 use mnk::game::Board;
 use mnk::players::{Ask, PlayerError, Seat, Thought};
 use mnk::search::Stop;
-use std::sync::OnceLock;
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 /// The exit code of a process ended by Ctrl-C (128 + SIGINT).
 pub const EXIT_CODE: i32 = 130;
+
+/// Printed on standard error when Ctrl-C leaves (empty: nothing): standard output may be
+/// held by the command's thread, waiting for a line of input.
+static FAREWELL: Mutex<String> = Mutex::new(String::new());
+
+/// Sets what Ctrl-C prints as it leaves (the game so far, say), replacing what was set.
+pub fn on_leave(text: String) {
+    *FAREWELL.lock().unwrap_or_else(PoisonError::into_inner) = text;
+}
+
+/// Installs the Ctrl-C handler now (searches install it when they start), so that Ctrl-C
+/// while no search has run yet prints what [`on_leave`] set too.
+pub fn install() {
+    let _ = interrupt();
+}
+
+fn leave() -> ! {
+    let farewell = FAREWELL.lock().unwrap_or_else(PoisonError::into_inner);
+    if !farewell.is_empty() {
+        let mut out = std::io::stderr().lock();
+        // Nothing more can be done if standard error is gone.
+        let _ = writeln!(out, "\n{farewell}").and_then(|()| out.flush());
+    }
+    std::process::exit(EXIT_CODE);
+}
 
 struct Interrupt {
     /// The parent of every search's stop signal.
@@ -27,7 +54,7 @@ fn interrupt() -> &'static Interrupt {
             if i.searching.load(Ordering::SeqCst) && !i.stop.is_set() {
                 i.stop.set();
             } else {
-                std::process::exit(EXIT_CODE);
+                leave();
             }
         });
         Interrupt {

@@ -431,3 +431,95 @@ fn a_solve_given_more_memory_than_there_is_takes_what_there_is() {
         );
     }
 }
+
+#[test]
+fn match_save_keeps_every_finished_game_when_the_match_is_killed() {
+    // Was: --save wrote nothing until the end, so a kill lost every finished game.
+    let dir = std::env::temp_dir().join(format!("mnk-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.txt");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("mnk"))
+        .args([
+            "match",
+            "engine:time-ms=5",
+            "engine:time-ms=5",
+            "--size",
+            "9",
+            "--k",
+            "5",
+        ])
+        .args(["--games", "400", "--jobs", "1", "--save"])
+        .arg(&path)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let lines = |text: &str| text.lines().count();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while lines(&std::fs::read_to_string(&path).unwrap_or_default()) < 3 {
+        assert!(std::time::Instant::now() < deadline, "no game saved");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.ends_with('\n'), "{text}");
+    let games: Vec<&str> = text.lines().collect();
+    assert!(games.len() >= 3 && games.len() < 400, "{}", games.len());
+    for line in games {
+        let (moves, comment) = line.split_once(" # game ").expect("a whole game line");
+        assert!(
+            comment.contains(": X engine") && comment.contains(" moves"),
+            "{line}"
+        );
+        assert!(moves.split_whitespace().count() >= 9, "{line}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn ctrl_c_at_the_prompt_of_play_prints_the_game_so_far() {
+    // Was: exit 130 and the game lost. Ctrl-C still leaves, as it always does.
+    use std::io::Read;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("mnk"))
+        .args(["play", "--x", "human", "--o", "rules", "--moves", "b2 a3"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let mut seen = Vec::new();
+    let mut chunk = [0u8; 256];
+    while !String::from_utf8_lossy(&seen).contains("to move> ") {
+        let n = stdout.read(&mut chunk).unwrap();
+        assert!(n > 0, "no prompt: {}", String::from_utf8_lossy(&seen));
+        seen.extend_from_slice(&chunk[..n]);
+    }
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let mut said = String::new();
+    stderr.read_to_string(&mut said).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let text = said;
+    assert!(text.contains("Interrupted. Moves so far: b2 a3"), "{text}");
+}
+
+#[test]
+fn play_explains_a_line_that_is_not_text_and_keeps_the_game() {
+    // Was: exit 1 without the moves.
+    mnk()
+        .args(["play", "--x", "human", "--o", "rules"])
+        .write_stdin(b"b2\n\xff\xfe\nquit\n".to_vec())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "cannot read that line: it is not UTF-8 text.",
+        ))
+        .stdout(predicate::str::contains("Bye. Moves so far: b2 a3"));
+}

@@ -123,7 +123,9 @@ pub fn run(
         )?;
     }
     session.show(out)?;
+    crate::interrupt::install();
     loop {
+        crate::interrupt::on_leave(format!("Interrupted.{}", moves_so_far(&session.game)));
         let board = session.game.board();
         if board.is_over() {
             return finish(&session, out);
@@ -170,12 +172,20 @@ pub fn run(
         }
         write!(out, "{} to move> ", session.label(side))?;
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        let mut bytes = Vec::new();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
             writeln!(out)?;
             writeln!(out, "End of input.{}", moves_so_far(&session.game))?;
             return Ok(());
         }
+        let Ok(line) = String::from_utf8(bytes) else {
+            writeln!(
+                out,
+                "cannot read that line: it is not UTF-8 text. \
+                 Type a move like b2, or help, undo, hint, quit."
+            )?;
+            continue;
+        };
         if echo {
             writeln!(out, "{}", line.trim_end())?;
         }

@@ -66,8 +66,31 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed}, eta {eta}]")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    // Each game is appended to --save as it ends, one line written whole and flushed: a kill
+    // loses only the games in progress. The file is opened first, so a bad path fails now.
+    let save = match &args.save {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| Failure::Usage(format!("--save {path}: {e}")))?,
+        ),
+        None => None,
+    };
+    let save = Mutex::new((save, None::<std::io::Error>));
     let tally = Mutex::new([0u64; 3]);
     let progress = |played: &Played, _done: usize| {
+        let mut saving = save
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let (file, error) = &mut *saving;
+        if let Some(f) = file
+            && error.is_none()
+            && let Err(e) = f
+                .write_all(game_line(&config, played).as_bytes())
+                .and_then(|()| f.flush())
+        {
+            *error = Some(e);
+        }
+        drop(saving);
         let mut t = tally
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -81,9 +104,12 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let report = run_match(&config, &progress).map_err(Failure::Runtime)?;
     bar.finish_and_clear();
-    if let Some(path) = &args.save {
-        std::fs::write(path, games_text(&config, &report))
-            .map_err(|e| Failure::Runtime(format!("--save {path}: {e}")))?;
+    if let (Some(path), (_, Some(e))) = (
+        &args.save,
+        save.into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
+    ) {
+        return Err(Failure::Runtime(format!("--save {path}: {e}")));
     }
     let elo = report.elo.expect("at least one game");
     if args.json {
@@ -176,23 +202,19 @@ fn print_report(
     Ok(())
 }
 
-/// One line per game: `# game N: X=..., O=..., result` then the moves.
-fn games_text(config: &MatchConfig, report: &MatchReport) -> String {
-    let size = config.variant.size();
-    let mut text = String::new();
-    for g in &report.games {
-        let (x, o) = if g.pairing.a_is_x {
-            (&config.a, &config.b)
-        } else {
-            (&config.b, &config.a)
-        };
-        let result = &g.record.ending;
-        text.push_str(&format!(
-            "{:<60} # game {}: X {x}, O {o}: {result}; opening {} moves\n",
-            format_moves(&g.record.moves, size),
-            g.pairing.game + 1,
-            g.record.opening_moves
-        ));
-    }
-    text
+/// A game's line in `--save`: the moves, then `# game N: X ..., O ...: result; opening n
+/// moves`. A line without that ending (a game cut by a kill while being written) is not a game.
+fn game_line(config: &MatchConfig, g: &Played) -> String {
+    let (x, o) = if g.pairing.a_is_x {
+        (&config.a, &config.b)
+    } else {
+        (&config.b, &config.a)
+    };
+    format!(
+        "{:<60} # game {}: X {x}, O {o}: {}; opening {} moves\n",
+        format_moves(&g.record.moves, config.variant.size()),
+        g.pairing.game + 1,
+        g.record.ending,
+        g.record.opening_moves
+    )
 }
