@@ -3,6 +3,7 @@
 mod args;
 mod commands;
 mod failure;
+mod files;
 mod interrupt;
 mod progress;
 mod render;

@@ -94,8 +94,11 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
         result.start_loss,
         result.loss
     );
-    std::fs::write(&args.out, result.weights.to_text(&header))
-        .map_err(|e| Failure::Runtime(format!("--out {}: {e}", args.out)))?;
+    crate::files::write_atomically(
+        std::path::Path::new(&args.out),
+        result.weights.to_text(&header).as_bytes(),
+    )
+    .map_err(|e| Failure::Runtime(format!("--out {}: {e}", args.out)))?;
     writeln!(
         out,
         "held-out log loss {:.4} -> {:.4} ({} samples fitted, {} held out); weights written to {} ({:.1} s)",
