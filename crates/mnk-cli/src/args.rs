@@ -293,6 +293,10 @@ pub struct ServeArgs {
     /// Games kept in memory; the least recently used go first.
     #[arg(long, default_value_t = 1000)]
     pub max_games: usize,
+    /// Games one client (one address) keeps; creating one more drops its own least recently
+    /// used game, never another client's.
+    #[arg(long, default_value_t = 50)]
+    pub games_per_client: usize,
     /// Memory for the players' tables kept between moves, all games together, in MiB; the
     /// games idle longest lose theirs first.
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65_536))]

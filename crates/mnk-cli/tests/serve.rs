@@ -28,26 +28,38 @@ fn get(host_port: &str, path: &str) -> String {
     response
 }
 
-#[test]
-fn serve_prints_its_address_and_answers_there() {
+/// Starts `mnk serve --port 0` with `options`; the server, the first line it printed and the
+/// `host:port` it listens on.
+fn serve(options: &[&str]) -> (Server, String, String) {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mnk"))
         .args(["serve", "--port", "0"])
+        .args(options)
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
     let stdout = child.stdout.take().unwrap();
-    let _server = Server(child);
+    let server = Server(child);
     let mut line = String::new();
     BufReader::new(stdout).read_line(&mut line).unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    let host_port = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    (server, line, host_port)
+}
+
+#[test]
+fn serve_prints_its_address_and_answers_there() {
+    let (_server, line, host_port) = serve(&[]);
+    let host_port = host_port.as_str();
     assert!(
         line.starts_with("mnk serve: open http://127.0.0.1:"),
         "{line}"
     );
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap();
-    let host_port = url.trim_start_matches("http://").trim_end_matches('/');
     let players = get(host_port, "/api/players");
     assert!(players.starts_with("HTTP/1.1 200"), "{players}");
     assert!(players.contains("\"name\":\"perfect\""));
@@ -80,4 +92,76 @@ fn serve_refuses_bad_options_and_busy_ports() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("cannot listen"));
+}
+
+/// One HTTP request from the address `from` (any 127.x.y.z works on loopback); the response.
+fn request_from(from: &str, host_port: &str, method: &str, path: &str, body: &str) -> String {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let mut stream = runtime
+        .block_on(async {
+            let socket = tokio::net::TcpSocket::new_v4()?;
+            socket.bind(format!("{from}:0").parse().unwrap())?;
+            socket.connect(host_port.parse().unwrap()).await?.into_std()
+        })
+        .unwrap();
+    stream.set_nonblocking(false).unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {host_port}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    response
+}
+
+fn created_id(response: &str) -> String {
+    assert!(response.starts_with("HTTP/1.1 201"), "{response}");
+    let json = &response[response.find("\r\n\r\n").unwrap() + 4..];
+    let v: serde_json::Value = serde_json::from_str(json).unwrap();
+    v["id"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn one_client_creating_games_cannot_push_out_another_clients_game() {
+    // Was: 1,000 POST /api/games evicted every other user's game in about 0.3 s.
+    let (_server, _, host_port) = serve(&["--games-per-client", "3", "--max-games", "10"]);
+    let host_port = host_port.as_str();
+    let mine = created_id(&request_from(
+        "127.0.0.1",
+        host_port,
+        "POST",
+        "/api/games",
+        "{}",
+    ));
+    let flood: Vec<String> = (0..30)
+        .map(|_| {
+            created_id(&request_from(
+                "127.0.0.2",
+                host_port,
+                "POST",
+                "/api/games",
+                "{}",
+            ))
+        })
+        .collect();
+    let read = |id: &str| {
+        request_from(
+            "127.0.0.1",
+            host_port,
+            "GET",
+            &format!("/api/games/{id}"),
+            "",
+        )
+    };
+    assert!(read(&mine).starts_with("HTTP/1.1 200"), "{}", read(&mine));
+    assert!(read(&flood[0]).starts_with("HTTP/1.1 404"));
+    assert!(read(&flood[29]).starts_with("HTTP/1.1 200"));
+    let api = get(host_port, "/api");
+    assert!(api.contains("\"games_per_client\":3"), "{api}");
 }

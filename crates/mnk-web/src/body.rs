@@ -1,15 +1,17 @@
 //! Extractors whose rejections are [`ApiError`]s (JSON bodies), never axum's plain text:
-//! [`JsonBody`] for request bodies, [`GameId`] for the `{id}` in a path.
+//! [`JsonBody`] for request bodies, [`GameId`] for the `{id}` in a path, [`Client`] for who
+//! asks.
 //!
 //! Lenient where it costs nothing: the content type is not checked, and an empty body reads
 //! as `{}`, so requests whose fields are all optional (`undo`, `think`) need no body at all.
 
 use crate::error::ApiError;
 use axum::body::Bytes;
-use axum::extract::{FromRequest, FromRequestParts, Path, Request};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
+use std::net::{IpAddr, SocketAddr};
 
 /// A JSON request body.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,6 +39,20 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
                 "the request body is not valid JSON for this route: {e}"
             ))
         })
+    }
+}
+
+/// The address a request came from, whose share of the server's games it counts against;
+/// `None` when the server was not told (requests handed to the app directly, as in tests).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Client(pub Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let address = parts.extensions.get::<ConnectInfo<SocketAddr>>();
+        Ok(Client(address.map(|ConnectInfo(a)| a.ip())))
     }
 }
 

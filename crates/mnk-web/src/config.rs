@@ -9,6 +9,9 @@ pub struct Limits {
     pub max_side: u8,
     /// Games kept in memory; creating one more evicts the least recently used.
     pub max_games: usize,
+    /// Games one client (one address) keeps: a client creating one more loses its own least
+    /// recently used game, not someone else's.
+    pub games_per_client: usize,
     /// The longest one search may think, whatever the request asks.
     pub think_time: Duration,
     /// The most positions one search may visit.
@@ -35,6 +38,7 @@ impl Default for Limits {
         Limits {
             max_side: 20,
             max_games: 1000,
+            games_per_client: 50,
             think_time: Duration::from_secs(10),
             max_nodes: 20_000_000,
             searches: mnk::search::cores().max(2),

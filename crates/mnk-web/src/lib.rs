@@ -39,7 +39,8 @@ use tokio::net::TcpListener;
 /// # Errors
 /// When the listener fails.
 pub async fn serve(listener: TcpListener, limits: Limits) -> io::Result<()> {
-    axum::serve(listener, app(limits))
+    let app = app(limits).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, app)
         .with_graceful_shutdown(shutdown_signal())
         .await
 }

@@ -1,5 +1,6 @@
 //! The games in memory, by id, at most a fixed number: creating one more evicts the game
-//! used least recently. Each game keeps the seats of the players that moved or thought in it
+//! used least recently, and a client (an address) keeps at most its share: creating one more
+//! evicts its own game used least recently, so that no client can push the others' games out. Each game keeps the seats of the players that moved or thought in it
 //! ([`Seat`]), so their tables serve the next move; the seats kept, all games together, stay
 //! within a memory budget, the seats of the games idle longest dropped first. (A seat in use by
 //! a search is out of the store; the search slots bound how many there are.)
@@ -9,6 +10,7 @@ use mnk::players::{PlayerSpec, Seat};
 use std::collections::HashMap;
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
+use std::net::IpAddr;
 use std::sync::Mutex;
 
 /// Who plays each side: `None` is a person at the page.
@@ -50,6 +52,8 @@ pub const SEATS_PER_GAME: usize = 4;
 struct Slot {
     entry: Entry,
     last_used: u64,
+    /// The client that created the game (`None`: not known).
+    owner: Option<IpAddr>,
     /// Seats not in use by a search, with the memory each held when it came back.
     seats: Vec<(Seat, usize)>,
 }
@@ -61,6 +65,18 @@ struct Inner {
 }
 
 impl Inner {
+    /// Evicts the game used least recently, of one owner or of all (`None`); whether there
+    /// was one.
+    fn evict_least_recent(&mut self, of: Option<Option<IpAddr>>) -> bool {
+        let oldest = self
+            .games
+            .iter()
+            .filter(|(_, s)| of.is_none_or(|owner| s.owner == owner))
+            .min_by_key(|(_, s)| s.last_used)
+            .map(|(id, _)| id.clone());
+        oldest.is_some_and(|id| self.games.remove(&id).is_some())
+    }
+
     /// Bytes the kept seats hold.
     fn seat_memory(&self) -> usize {
         self.games
@@ -76,21 +92,24 @@ impl Inner {
 pub struct Store {
     inner: Mutex<Inner>,
     capacity: usize,
+    per_client: usize,
     seat_memory: usize,
     ids: RandomState,
 }
 
 impl Store {
-    /// An empty store keeping at most `capacity` games (at least one), and seats holding at
-    /// most `seat_memory` bytes in all.
+    /// An empty store keeping at most `capacity` games (at least one), at most `per_client`
+    /// of them (at least one) from one client, and seats holding at most `seat_memory` bytes in
+    /// all.
     #[must_use]
-    pub fn new(capacity: usize, seat_memory: usize) -> Self {
+    pub fn new(capacity: usize, per_client: usize, seat_memory: usize) -> Self {
         Store {
             inner: Mutex::new(Inner {
                 games: HashMap::new(),
                 clock: 0,
             }),
             capacity: capacity.max(1),
+            per_client: per_client.max(1),
             seat_memory,
             ids: RandomState::new(),
         }
@@ -162,22 +181,18 @@ impl Store {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Stores a game and returns its new id, evicting the least recently used game if full.
-    pub fn insert(&self, entry: Entry) -> String {
+    /// Stores a game of `owner` and returns its new id. When the owner holds its share
+    /// already, its own least recently used game is evicted; else, when the store is full, the
+    /// least recently used game of all.
+    pub fn insert(&self, entry: Entry, owner: Option<IpAddr>) -> String {
         let mut inner = self.lock();
         inner.clock += 1;
         let clock = inner.clock;
-        while inner.games.len() >= self.capacity {
-            let oldest = inner
-                .games
-                .iter()
-                .min_by_key(|(_, s)| s.last_used)
-                .map(|(id, _)| id.clone());
-            match oldest {
-                Some(id) => inner.games.remove(&id),
-                None => break,
-            };
+        let owned = inner.games.values().filter(|s| s.owner == owner).count();
+        for _ in self.per_client..=owned {
+            inner.evict_least_recent(Some(owner));
         }
+        while inner.games.len() >= self.capacity && inner.evict_least_recent(None) {}
         let id = loop {
             let mut h = self.ids.build_hasher();
             h.write_u64(clock);
@@ -193,6 +208,7 @@ impl Store {
             Slot {
                 entry,
                 last_used: clock,
+                owner,
                 seats: Vec::new(),
             },
         );
@@ -244,18 +260,45 @@ mod tests {
 
     #[test]
     fn the_least_recently_used_game_is_evicted_first() {
-        let store = Store::new(2, 1 << 30);
-        let a = store.insert(entry());
-        let b = store.insert(entry());
+        let store = Store::new(2, 2, 1 << 30);
+        let a = store.insert(entry(), None);
+        let b = store.insert(entry(), None);
         assert_ne!(a, b);
         assert!(store.get(&a).is_some()); // a is now the most recent
-        let c = store.insert(entry());
+        let c = store.insert(entry(), None);
         assert_eq!(store.len(), 2);
         assert!(store.get(&b).is_none(), "b was idle longest");
         assert!(store.get(&a).is_some() && store.get(&c).is_some());
         assert!(store.remove(&a));
         assert!(!store.remove(&a));
         assert_eq!(a.len(), 16);
+    }
+
+    #[test]
+    fn a_client_creating_game_after_game_evicts_only_its_own() {
+        // Was: 1,000 creations from one client evicted every other user's game.
+        let store = Store::new(10, 5, 1 << 30);
+        let someone: Option<IpAddr> = Some("10.0.0.1".parse().unwrap());
+        let flooder: Option<IpAddr> = Some("10.0.0.2".parse().unwrap());
+        let theirs: Vec<String> = (0..5).map(|_| store.insert(entry(), someone)).collect();
+        let flood: Vec<String> = (0..1000).map(|_| store.insert(entry(), flooder)).collect();
+        assert!(theirs.iter().all(|id| store.get(id).is_some()));
+        assert_eq!(store.len(), 5 + 5);
+        // The flooder keeps its five most recent games.
+        assert!(flood[995..].iter().all(|id| store.get(id).is_some()));
+        assert!(store.get(&flood[994]).is_none());
+        // Within its share, a client still makes room in a full store from the games idle
+        // longest, whoever made them.
+        let full = Store::new(4, 3, 1 << 30);
+        let idle: Vec<String> = (0..3).map(|_| full.insert(entry(), flooder)).collect();
+        let a = full.insert(entry(), someone);
+        let b = full.insert(entry(), someone);
+        assert!(full.get(&idle[0]).is_none(), "idle longest");
+        assert!(
+            [&idle[1], &idle[2], &a, &b]
+                .iter()
+                .all(|id| full.get(id).is_some())
+        );
     }
 
     #[test]
@@ -273,9 +316,9 @@ mod tests {
         };
         assert!(table > 0);
         // Room for two engines' tables.
-        let store = Store::new(10, 2 * table + table / 2);
+        let store = Store::new(10, 10, 2 * table + table / 2);
         let ids: Vec<String> = (0..3)
-            .map(|_| store.insert(Entry::new(Game::new(variant), [None, None])))
+            .map(|_| store.insert(Entry::new(Game::new(variant), [None, None]), None))
             .collect();
         for id in &ids {
             let mut seat = store.take_seat(id, &engine).unwrap();

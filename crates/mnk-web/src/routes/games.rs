@@ -1,7 +1,7 @@
 //! Creating, reading, playing, undoing, exporting and deleting games.
 
 use super::request::{move_list, parse_player};
-use crate::body::{GameId, JsonBody};
+use crate::body::{Client, GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
 use crate::state::{AppState, State, unknown_game};
 use crate::store::{Entry, Seats};
@@ -124,10 +124,11 @@ pub fn build(request: NewGame, max_side: u8) -> ApiResult<Entry> {
 /// `POST /api/games`: 201 with the new game.
 pub async fn create(
     axum::extract::State(state): State,
+    Client(client): Client,
     JsonBody(request): JsonBody<NewGame>,
 ) -> ApiResult<(StatusCode, Json<GameView>)> {
     let entry = build(request, state.limits.max_side)?;
-    let id = state.store.insert(entry.clone());
+    let id = state.store.insert(entry.clone(), client);
     Ok((StatusCode::CREATED, Json(GameView::new(&id, &entry))))
 }
 

@@ -24,7 +24,11 @@ pub use request::{MAX_MEMORY_MB, MAX_THREADS};
 /// The whole application: page, files and API, with `limits`.
 pub fn app(limits: Limits) -> Router {
     let state = Arc::new(AppState {
-        store: Store::new(limits.max_games, limits.seat_memory),
+        store: Store::new(
+            limits.max_games,
+            limits.games_per_client,
+            limits.seat_memory,
+        ),
         searcher: Searcher::new(&limits),
         limits: limits.clone(),
     });

@@ -96,6 +96,7 @@ pub async fn index(axum::extract::State(state): State) -> Json<serde_json::Value
         "limits": {
             "max_size": SizeView { width: l.max_side, height: l.max_side },
             "max_games": l.max_games,
+            "games_per_client": l.games_per_client,
             "think_ms": l.think_time.as_millis(),
             "max_nodes": l.max_nodes,
             "searches": l.searches,
