@@ -18,6 +18,9 @@ pub struct Limits {
     pub max_nodes: u64,
     /// Searches running at once; more wait for a free slot.
     pub searches: usize,
+    /// Searches one client (one address) runs at once; its others wait for one of them to
+    /// end, without holding a slot another client could use.
+    pub searches_per_client: usize,
     /// How long a search waits for a free slot before the request gets 503.
     pub queue_wait: Duration,
     /// The largest request body, in bytes.
@@ -42,6 +45,7 @@ impl Default for Limits {
             think_time: Duration::from_secs(10),
             max_nodes: 20_000_000,
             searches: mnk::search::cores().max(2),
+            searches_per_client: (mnk::search::cores().max(2) / 2).max(1),
             queue_wait: Duration::from_secs(10),
             body_bytes: 64 * 1024,
             tree_nodes: 3000,

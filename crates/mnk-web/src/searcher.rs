@@ -1,12 +1,15 @@
-//! Running searches off the async threads: at most [`Limits::searches`] at once, each on a
-//! blocking thread, within the server's caps, and stopped when its request is dropped (the
-//! client went away) so a slow search never holds up other requests.
+//! Running searches off the async threads: at most [`Limits::searches`] at once and
+//! [`Limits::searches_per_client`] of one client, each on a blocking thread, within the
+//! server's caps, and stopped when its request is dropped (the client went away) so a slow
+//! search never holds up other requests, and one client's searches never take every slot.
 
 use crate::config::Limits;
 use crate::error::ApiError;
 use mnk::players::Ask;
 use mnk::search::{self, Stop};
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 
@@ -14,6 +17,8 @@ use tokio::sync::Semaphore;
 #[derive(Debug)]
 pub struct Searcher {
     slots: Arc<Semaphore>,
+    /// Each client's own slots, while it has a search running or waiting.
+    clients: Mutex<HashMap<Option<IpAddr>, Arc<Semaphore>>>,
     limits: Limits,
 }
 
@@ -33,6 +38,7 @@ impl Searcher {
     pub fn new(limits: &Limits) -> Self {
         Searcher {
             slots: Arc::new(Semaphore::new(limits.searches.max(1))),
+            clients: Mutex::new(HashMap::new()),
             limits: limits.clone(),
         }
     }
@@ -66,33 +72,59 @@ impl Searcher {
         }
     }
 
-    /// Runs `job` on a blocking thread once a slot is free, with the request's stop signal
-    /// (set when the request is dropped) for the searches it starts.
+    /// The slots of `client`'s own searches (made when it has none running or waiting; those
+    /// of clients with none are dropped).
+    fn client_slots(&self, client: Option<IpAddr>) -> Arc<Semaphore> {
+        let mut clients = self.clients.lock().unwrap_or_else(PoisonError::into_inner);
+        // A client's semaphore is shared only while one of its requests holds or awaits it.
+        clients.retain(|_, slots| Arc::strong_count(slots) > 1);
+        let per_client = self.limits.searches_per_client.max(1);
+        Arc::clone(
+            clients
+                .entry(client)
+                .or_insert_with(|| Arc::new(Semaphore::new(per_client))),
+        )
+    }
+
+    /// Runs `job` for `client` on a blocking thread once one of its own slots and a slot of
+    /// the server are free, with the request's stop signal (set when the request is dropped)
+    /// for the searches it starts.
     ///
     /// # Errors
-    /// 503 when no slot frees up within [`Limits::queue_wait`]; 500 if the job panicked.
+    /// 503 when no slot frees up within [`Limits::queue_wait`] (one wait for both); 500 if
+    /// the job panicked.
     pub async fn run<T: Send + 'static>(
         &self,
+        client: Option<IpAddr>,
         job: impl FnOnce(&Stop) -> T + Send + 'static,
     ) -> Result<T, ApiError> {
-        let permit = tokio::time::timeout(
-            self.limits.queue_wait,
-            Arc::clone(&self.slots).acquire_owned(),
-        )
-        .await
-        .map_err(|_| {
-            ApiError::busy(format!(
-                "every search slot ({}) stayed busy for {} s; try again",
-                self.limits.searches,
-                self.limits.queue_wait.as_secs()
-            ))
-        })?
-        .map_err(|_| ApiError::busy("the server is shutting down"))?;
+        let deadline = tokio::time::Instant::now() + self.limits.queue_wait;
+        let own = tokio::time::timeout_at(deadline, self.client_slots(client).acquire_owned())
+            .await
+            .map_err(|_| {
+                ApiError::busy(format!(
+                    "your own searches ({} at once) stayed busy for {} s; try again when one ends",
+                    self.limits.searches_per_client.max(1),
+                    self.limits.queue_wait.as_secs()
+                ))
+            })?
+            .map_err(|_| ApiError::busy("the server is shutting down"))?;
+        let permit = tokio::time::timeout_at(deadline, Arc::clone(&self.slots).acquire_owned())
+            .await
+            .map_err(|_| {
+                ApiError::busy(format!(
+                    "every search slot ({}) stayed busy for {} s; try again",
+                    self.limits.searches,
+                    self.limits.queue_wait.as_secs()
+                ))
+            })?
+            .map_err(|_| ApiError::busy("the server is shutting down"))?;
         let stop = Stop::new();
         let _guard = StopOnDrop(stop.clone());
         tokio::task::spawn_blocking(move || {
-            // The slot is held until the search really ends, not just until the client leaves.
-            let _permit = permit;
+            // The slots are held until the search really ends, not just until the client
+            // leaves.
+            let _permits = (permit, own);
             job(&stop)
         })
         .await

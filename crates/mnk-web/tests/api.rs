@@ -33,13 +33,30 @@ impl Reply {
 }
 
 async fn send(app: &Router, method: &str, uri: &str, body: Option<&str>) -> Reply {
+    send_from(None, app, method, uri, body).await
+}
+
+/// [`send`] from the client address `from` (as the server's connection would say).
+async fn send_from(
+    from: Option<&str>,
+    app: &Router,
+    method: &str,
+    uri: &str,
+    body: Option<&str>,
+) -> Reply {
     let mut request = Request::builder().method(method).uri(uri);
     if body.is_some() {
         request = request.header(header::CONTENT_TYPE, "application/json");
     }
-    let request = request
+    let mut request = request
         .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
         .unwrap();
+    if let Some(from) = from {
+        let address: std::net::SocketAddr = format!("{from}:40000").parse().unwrap();
+        request
+            .extensions_mut()
+            .insert(axum::extract::ConnectInfo(address));
+    }
     let response = app.clone().oneshot(request).await.unwrap();
     let status = response.status();
     let content_type = response
@@ -957,4 +974,57 @@ async fn seats_stay_within_the_servers_memory() {
         )
         .await;
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_client_s_searches_cannot_take_every_slot() {
+    // Was: two /compare requests of one client held both search slots for 33 s, and other
+    // clients' thinks got 503.
+    let app = app(Limits {
+        searches: 2,
+        searches_per_client: 1,
+        think_time: Duration::from_secs(120),
+        queue_wait: Duration::from_secs(1),
+        ..Limits::default()
+    });
+    let id = new_game(&app, json!({"size": 8, "k": 5})).await;
+    let think = format!("/api/games/{id}/think");
+    let slow = |app: Router, uri: String| {
+        tokio::spawn(async move {
+            send_from(
+                Some("10.0.0.1"),
+                &app,
+                "POST",
+                &uri,
+                Some(r#"{"player": "gomoku-minimax:depth=4"}"#),
+            )
+            .await
+        })
+    };
+    let first = slow(app.clone(), think.clone());
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // The same client's second search waits for its first, and gives up after queue_wait.
+    let second = slow(app.clone(), think.clone()).await.unwrap();
+    assert_eq!(
+        second.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        second.text
+    );
+    assert!(second.text.contains("your own searches"), "{}", second.text);
+    // Another client still has a slot.
+    let other = send_from(
+        Some("10.0.0.2"),
+        &app,
+        "POST",
+        &think,
+        Some(r#"{"player": "rules"}"#),
+    )
+    .await;
+    assert_eq!(other.status, StatusCode::OK, "{}", other.text);
+    assert!(
+        !first.is_finished(),
+        "the slow search should still be running"
+    );
+    first.abort();
 }

@@ -29,6 +29,9 @@ fn command_line() -> impl Strategy<Value = String> {
         (0u64..100_000).prop_map(|t| format!("INFO timeout_match {t}")),
         (-1000i64..100_000).prop_map(|t| format!("INFO time_left {t}")),
         (0u64..1 << 30).prop_map(|m| format!("INFO max_memory {m}")),
+        // Beyond any machine: capped with a message (these once aborted the brain).
+        any::<u64>().prop_map(|m| format!("INFO max_memory {m}")),
+        any::<u32>().prop_map(|t| format!("INFO thread_num {t}")),
         (0u32..20).prop_map(|r| format!("INFO rule {r}")),
         "INFO [a-z_]{1,12} [ -~]{0,12}",
         "(START|TURN|BOARD|INFO|TAKEBACK|RECTSTART) [ -~]{0,16}",

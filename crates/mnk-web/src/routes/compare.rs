@@ -4,7 +4,7 @@
 
 use super::games::check_version;
 use super::request::parse_player;
-use crate::body::{GameId, JsonBody};
+use crate::body::{Client, GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
 use crate::state::State;
 use crate::views::ValueView;
@@ -79,6 +79,7 @@ pub struct CompareResponse {
 /// `POST /api/games/{id}/compare`.
 pub async fn compare(
     axum::extract::State(state): State,
+    Client(client): Client,
     GameId(id): GameId,
     JsonBody(request): JsonBody<CompareRequest>,
 ) -> ApiResult<Json<CompareResponse>> {
@@ -112,7 +113,7 @@ pub async fn compare(
     let job_state = std::sync::Arc::clone(&state);
     let results = state
         .searcher
-        .run(move |stop| {
+        .run(client, move |stop| {
             specs
                 .iter()
                 .map(|spec| {

@@ -100,6 +100,7 @@ pub async fn index(axum::extract::State(state): State) -> Json<serde_json::Value
             "think_ms": l.think_time.as_millis(),
             "max_nodes": l.max_nodes,
             "searches": l.searches,
+            "searches_per_client": l.searches_per_client,
             "body_bytes": l.body_bytes,
             "tree_nodes": l.tree_nodes,
             "tree_depth": l.tree_depth,

@@ -3,7 +3,7 @@
 
 use super::games::check_version;
 use super::request::player_for;
-use crate::body::{GameId, JsonBody};
+use crate::body::{Client, GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
 use crate::state::{State, unknown_game};
 use crate::views::{CandidateView, ChoiceView, GameView, candidates};
@@ -130,6 +130,7 @@ fn search(
 /// `POST /api/games/{id}/think`.
 pub async fn think(
     axum::extract::State(state): State,
+    Client(client): Client,
     GameId(id): GameId,
     JsonBody(request): JsonBody<ThinkRequest>,
 ) -> ApiResult<Json<ThinkResponse>> {
@@ -152,7 +153,7 @@ pub async fn think(
     let job_spec = spec.clone();
     let found = state
         .searcher
-        .run(move |stop| {
+        .run(client, move |stop| {
             // The seat is taken once the search has its slot (a request that never gets one,
             // or whose client leaves while it waits, leaves the game's players in place).
             let Some(mut seat) = job_state.store.take_seat(&job_id, &job_spec) else {

@@ -3,7 +3,7 @@
 
 use super::games::check_version;
 use super::request::{move_list, player_for};
-use crate::body::{GameId, JsonBody};
+use crate::body::{Client, GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
 use crate::state::State;
 use crate::views::{ChoiceView, NodeView, cells};
@@ -60,6 +60,7 @@ pub struct TreeResponse {
 /// `POST /api/games/{id}/tree`.
 pub async fn tree(
     axum::extract::State(state): State,
+    Client(client): Client,
     GameId(id): GameId,
     JsonBody(request): JsonBody<TreeRequest>,
 ) -> ApiResult<Json<TreeResponse>> {
@@ -113,7 +114,7 @@ pub async fn tree(
     let mut seat = Seat::new(spec.clone());
     let (result, elapsed) = state
         .searcher
-        .run(move |stop| {
+        .run(client, move |stop| {
             let ask = job_state.searcher.ask(asked, stop);
             let control = seat.control(&ask);
             let result = explain(seat.player_mut(), &search_board, &control, options);
