@@ -293,8 +293,8 @@ pub struct ServeArgs {
     /// Games kept in memory; the least recently used go first.
     #[arg(long, default_value_t = 1000)]
     pub max_games: usize,
-    /// Games one client (one address) keeps; creating one more drops its own least recently
-    /// used game, never another client's.
+    /// Games one client (an IPv4 address or an IPv6 /64) keeps; one holding this many that
+    /// creates another loses its own least recently used game.
     #[arg(long, default_value_t = 50)]
     pub games_per_client: usize,
     /// Memory for the players' tables kept between moves, all games together, in MiB; the

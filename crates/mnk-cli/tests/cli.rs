@@ -432,13 +432,23 @@ fn a_solve_given_more_memory_than_there_is_takes_what_there_is() {
     }
 }
 
+/// Kills a command when the test ends, passed or not.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 #[test]
 fn match_save_keeps_every_finished_game_when_the_match_is_killed() {
     // Was: --save wrote nothing until the end, so a kill lost every finished game.
     let dir = std::env::temp_dir().join(format!("mnk-save-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("games.txt");
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("mnk"))
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("mnk"))
         .args([
             "match",
             "engine:time-ms=5",
@@ -454,14 +464,15 @@ fn match_save_keeps_every_finished_game_when_the_match_is_killed() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
+    let mut child = KillOnDrop(child);
     let lines = |text: &str| text.lines().count();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
     while lines(&std::fs::read_to_string(&path).unwrap_or_default()) < 3 {
         assert!(std::time::Instant::now() < deadline, "no game saved");
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    child.0.kill().unwrap();
+    child.0.wait().unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.ends_with('\n'), "{text}");
     let games: Vec<&str> = text.lines().collect();

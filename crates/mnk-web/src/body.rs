@@ -42,8 +42,10 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
     }
 }
 
-/// The address a request came from, whose share of the server's games it counts against;
-/// `None` when the server was not told (requests handed to the app directly, as in tests).
+/// Who a request came from, whose share of the server's games and searches it counts
+/// against: its IPv4 address, or the /64 network of its IPv6 address (what one IPv6 host
+/// holds); `None` when the server was not told (requests handed to the app directly, as in
+/// tests). Behind a reverse proxy every request comes from the proxy: one client.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Client(pub Option<IpAddr>);
 
@@ -52,7 +54,10 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         let address = parts.extensions.get::<ConnectInfo<SocketAddr>>();
-        Ok(Client(address.map(|ConnectInfo(a)| a.ip())))
+        Ok(Client(address.map(|ConnectInfo(a)| match a.ip() {
+            IpAddr::V6(v6) => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
+            v4 => v4,
+        })))
     }
 }
 

@@ -6,8 +6,9 @@
 //! - [`app`] builds the axum router (the page, its files and the API) with its [`Limits`];
 //!   [`serve`] runs it on a listener until Ctrl-C.
 //! - Games live in memory ([`store`]), at most [`Limits::max_games`], the least recently used
-//!   evicted first.
-//! - Searches run on blocking threads, at most [`Limits::searches`] at once, each bounded by
+//!   evicted first, and at most [`Limits::games_per_client`] of one client.
+//! - Searches run on blocking threads, at most [`Limits::searches`] at once and
+//!   [`Limits::searches_per_client`] of one client, each bounded by
 //!   [`Limits::think_time`] and [`Limits::max_nodes`] through [`mnk::search::Control`], and
 //!   stopped as soon as its client goes away ([`searcher`]).
 //! - Every error is a 4xx (or 503 when busy) with a JSON body `{"error": "..."}`.

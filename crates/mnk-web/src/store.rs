@@ -1,6 +1,8 @@
 //! The games in memory, by id, at most a fixed number: creating one more evicts the game
-//! used least recently, and a client (an address) keeps at most its share: creating one more
-//! evicts its own game used least recently, so that no client can push the others' games out. Each game keeps the seats of the players that moved or thought in it
+//! used least recently. A client ([`crate::body::Client`]) keeps at most its share: creating
+//! one more evicts its own game used least recently, so that a client creating game after
+//! game pushes out at most its share of the others' games (the idle ones, when the store is
+//! full), never more. Each game keeps the seats of the players that moved or thought in it
 //! ([`Seat`]), so their tables serve the next move; the seats kept, all games together, stay
 //! within a memory budget, the seats of the games idle longest dropped first. (A seat in use by
 //! a search is out of the store; the search slots bound how many there are.)

@@ -996,7 +996,9 @@ async fn one_client_s_searches_cannot_take_every_slot() {
                 &app,
                 "POST",
                 &uri,
-                Some(r#"{"player": "gomoku-minimax:depth=4"}"#),
+                // A search that runs its whole minute: the engine proves nothing on 8x8 k=5
+                // to stop at.
+                Some(r#"{"player": "engine", "time_ms": 60000}"#),
             )
             .await
         })

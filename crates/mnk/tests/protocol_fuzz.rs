@@ -79,6 +79,7 @@ fn check_session(player: &str, k: u32, lines: &[String]) -> Result<(), TestCaseE
     let mut brain = Brain::new(BrainConfig {
         player: Some(player.parse().unwrap()),
         k,
+        max_threads: 2,
     });
     let mut in_block = false;
     for line in lines {

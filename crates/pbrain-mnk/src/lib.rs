@@ -60,6 +60,7 @@ impl Options {
         BrainConfig {
             player: self.ai.clone(),
             k: self.k,
+            max_threads: mnk::search::cores(),
         }
     }
 }

@@ -88,6 +88,8 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 .write_all(game_line(&config, played).as_bytes())
                 .and_then(|()| f.flush())
         {
+            // Said at once (the match goes on; its result is still printed at the end).
+            bar.suspend(|| eprintln!("warning: --save: {e}; the next games are not saved"));
             *error = Some(e);
         }
         drop(saving);
@@ -104,40 +106,55 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let report = run_match(&config, &progress).map_err(Failure::Runtime)?;
     bar.finish_and_clear();
-    if let (Some(path), (_, Some(e))) = (
+    print_results(args, &report, &config, &source, out)?;
+    match (
         &args.save,
         save.into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner),
     ) {
-        return Err(Failure::Runtime(format!("--save {path}: {e}")));
+        (Some(path), (_, Some(e))) => Err(Failure::Runtime(format!(
+            "--save {path}: {e}; the games before it are saved"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// The match's result, as one JSON object (`--json`) or as text ([`print_report`]).
+fn print_results(
+    args: &MatchArgs,
+    report: &MatchReport,
+    config: &MatchConfig,
+    source: &str,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    if !args.json {
+        return print_report(out, config, report, source);
     }
     let elo = report.elo.expect("at least one game");
-    if args.json {
-        let think = |s: &ThinkStats| serde_json::to_value(s).unwrap_or_default();
-        let json = serde_json::json!({
-            "a": a.name,
-            "b": b.name,
-            "games": report.games.len(),
-            "a_wins": report.a_wins,
-            "b_wins": report.b_wins,
-            "draws": report.draws,
-            "score": elo.score,
-            "elo": elo.elo,
-            "elo_error": elo.elo_error,
-            "elo_is_bound": elo.bound,
-            "a_spec": a.to_string(),
-            "b_spec": b.to_string(),
-            "variant": variant.to_string(),
-            "openings": source,
-            "a_forfeits": report.forfeits[0],
-            "b_forfeits": report.forfeits[1],
-            "a_think": think(&report.think[0]),
-            "b_think": think(&report.think[1]),
-        });
-        writeln!(out, "{json}")?;
-        return Ok(());
-    }
-    print_report(out, &config, &report, &source)
+    let (a, b, variant) = (&config.a, &config.b, config.variant);
+    let think = |s: &ThinkStats| serde_json::to_value(s).unwrap_or_default();
+    let json = serde_json::json!({
+        "a": a.name,
+        "b": b.name,
+        "games": report.games.len(),
+        "a_wins": report.a_wins,
+        "b_wins": report.b_wins,
+        "draws": report.draws,
+        "score": elo.score,
+        "elo": elo.elo,
+        "elo_error": elo.elo_error,
+        "elo_is_bound": elo.bound,
+        "a_spec": a.to_string(),
+        "b_spec": b.to_string(),
+        "variant": variant.to_string(),
+        "openings": source,
+        "a_forfeits": report.forfeits[0],
+        "b_forfeits": report.forfeits[1],
+        "a_think": think(&report.think[0]),
+        "b_think": think(&report.think[1]),
+    });
+    writeln!(out, "{json}")?;
+    Ok(())
 }
 
 fn print_report(

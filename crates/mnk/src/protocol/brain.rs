@@ -11,11 +11,13 @@ use super::fallback::quick_move;
 use super::report;
 use super::rule::rule_from_bits;
 use super::stones::Stones;
-use super::timing::{MatchClock, TurnPlan, memory_mib};
+use super::timing::{MatchClock, TurnPlan, memory_capped, memory_mib};
 use super::watchdog::Watchdog;
 use crate::game::{Board, Cell, Rule, Size, Variant, VariantError};
-use crate::players::{MAX_MEMORY_MIB, PlayerOptions, PlayerSpec, Thought, strongest_for};
-use crate::search::{Stop, cores};
+use crate::players::{
+    MAX_MEMORY_MIB, MAX_THREADS, PlayerOptions, PlayerSpec, Thought, strongest_for,
+};
+use crate::search::Stop;
 use std::time::Instant;
 
 /// How the brain plays.
@@ -25,11 +27,19 @@ pub struct BrainConfig {
     pub player: Option<PlayerSpec>,
     /// Stones in a row that win: 5 for gomoku.
     pub k: u32,
+    /// The most search threads `INFO thread_num` may grant: the machine's cores, which the
+    /// program that runs the brain knows ([`crate::search::cores`]); at most
+    /// [`MAX_THREADS`].
+    pub max_threads: usize,
 }
 
 impl Default for BrainConfig {
     fn default() -> Self {
-        BrainConfig { player: None, k: 5 }
+        BrainConfig {
+            player: None,
+            k: 5,
+            max_threads: 1,
+        }
     }
 }
 
@@ -284,7 +294,7 @@ impl Brain {
             Info::TimeLeft(ms) => self.clock.report_time_left(ms),
             Info::MaxMemory(bytes) => {
                 self.max_memory = bytes;
-                if memory_mib(bytes) == Some(MAX_MEMORY_MIB) {
+                if memory_capped(bytes) {
                     self.deferred.push(report::message(&format!(
                         "max_memory {bytes}: the tables take at most {MAX_MEMORY_MIB} MiB"
                     )));
@@ -296,7 +306,7 @@ impl Brain {
                 self.prepare();
             }
             Info::ThreadNum(n) => {
-                let cores = cores();
+                let cores = self.config.max_threads.clamp(1, MAX_THREADS);
                 let wanted = usize::try_from(n.max(1)).unwrap_or(usize::MAX);
                 if wanted > cores {
                     self.deferred.push(report::message(&format!(

@@ -12,7 +12,7 @@
 //! use mnk::protocol::{Brain, BrainConfig};
 //! use std::time::Instant;
 //!
-//! let config = BrainConfig { player: Some("rules".parse().unwrap()), k: 5 };
+//! let config = BrainConfig { player: Some("rules".parse().unwrap()), ..BrainConfig::default() };
 //! let mut brain = Brain::new(config);
 //! assert_eq!(brain.handle("START 15", Instant::now()).lines, ["OK"]);
 //! let reply = brain.handle("BEGIN", Instant::now());

@@ -118,6 +118,13 @@ pub fn memory_mib(max_memory: u64) -> Option<u64> {
         .then(|| ((max_memory / 4 * MEMORY_QUARTERS_FOR_TABLES) >> 20).clamp(1, MAX_MEMORY_MIB))
 }
 
+/// Whether `max_memory` allows the tables more than [`MAX_MEMORY_MIB`], which is what they
+/// get ([`memory_mib`]).
+#[must_use]
+pub fn memory_capped(max_memory: u64) -> bool {
+    (max_memory / 4 * MEMORY_QUARTERS_FOR_TABLES) >> 20 > MAX_MEMORY_MIB
+}
+
 /// The time limits of a game and the time spent in it so far.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchClock {
