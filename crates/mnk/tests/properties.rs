@@ -38,7 +38,10 @@ fn play(variant: Variant, picks: &[usize]) -> (Board, Vec<Cell>) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    // 300 cases unless PROPTEST_CASES says otherwise (scripts/fuzz runs more).
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(300)
+    ))]
 
     #[test]
     fn incremental_hash_and_status_equal_their_twins((variant, picks) in variant_and_picks()) {
