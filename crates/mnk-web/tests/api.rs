@@ -752,6 +752,15 @@ async fn compare_counts_nodes_side_by_side() {
     assert!(c["results"][0]["error"].as_str().unwrap().contains("depth"));
     assert!(c["results"][1]["move"].is_string());
 
+    // Twelve players asking ten seconds each share the server's ten: one comparison holds its
+    // slot no longer than one search may (was: 12 x 10 s).
+    let twelve = format!(
+        r#"{{"players": {}, "time_ms": 10000}}"#,
+        json!(vec!["rules"; 12])
+    );
+    let c = ok(&app, "POST", &uri, Some(&twelve)).await;
+    assert_eq!(c["limit_ms"], json!(833));
+    assert_eq!(c["results"].as_array().unwrap().len(), 12);
     send(&app, "POST", &uri, Some(r#"{"players": []}"#))
         .await
         .error(StatusCode::BAD_REQUEST);

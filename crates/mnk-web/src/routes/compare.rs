@@ -37,7 +37,8 @@ const MAX_PLAYERS: usize = 12;
 pub struct CompareRequest {
     /// The players (names with optional settings); default [`DEFAULT_PLAYERS`].
     players: Option<Vec<String>>,
-    /// Time for each player, in milliseconds (default and cap: the server's).
+    /// Time for each player, in milliseconds (default: the server's comparison time; at most
+    /// the server's think time shared among the players).
     time_ms: Option<u64>,
     /// Only if the game is still at this version.
     version: Option<u64>,
@@ -70,7 +71,8 @@ pub struct Row {
 pub struct CompareResponse {
     /// The side to move.
     side: mnk::game::Side,
-    /// Time allowed to each player, in milliseconds.
+    /// Time allowed to each player, in milliseconds: what was asked, at most the server's
+    /// think time shared among the players.
     limit_ms: u128,
     /// One row per player, in the order asked.
     results: Vec<Row>,
@@ -104,11 +106,17 @@ pub async fn compare(
         .iter()
         .map(|n| parse_player(n))
         .collect::<ApiResult<_>>()?;
-    let time = state.searcher.time_for(Some(
-        request
-            .time_ms
-            .map_or(state.limits.compare_time, Duration::from_millis),
-    ));
+    // The whole comparison holds one search slot: together its players get at most what one
+    // search may take (the server's think time), shared equally.
+    let share = state.limits.think_time / u32::try_from(names.len()).unwrap_or(u32::MAX);
+    let time = state
+        .searcher
+        .time_for(Some(
+            request
+                .time_ms
+                .map_or(state.limits.compare_time, Duration::from_millis),
+        ))
+        .min(share);
     let size = board.size();
     let job_state = std::sync::Arc::clone(&state);
     let results = state
