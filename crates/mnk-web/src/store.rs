@@ -1,5 +1,6 @@
-//! The games in memory, by id, at most a fixed number: creating one more evicts the game
-//! used least recently. A client ([`crate::body::Client`]) keeps at most its share: creating
+//! The games in memory, by id, at most a fixed number: creating one more in a full store evicts
+//! a game no request is using ([`Store::pin`]), of the client holding the most games (the
+//! creator itself among equals), the one used least recently among those. A client ([`crate::body::Client`]) keeps at most its share: creating
 //! one more evicts its own game used least recently, so that a client creating game after
 //! game pushes out at most its share of the others' games (the idle ones, when the store is
 //! full), never more. Each game keeps the seats of the players that moved or thought in it
@@ -56,6 +57,9 @@ struct Slot {
     last_used: u64,
     /// The client that created the game (`None`: not known).
     owner: Option<IpAddr>,
+    /// Requests in flight for the game (waiting for a search slot, say): while any is, the
+    /// game is evicted only when every game is in use ([`Store::pin`]).
+    pins: usize,
     /// Seats not in use by a search, with the memory each held when it came back.
     seats: Vec<(Seat, usize)>,
 }
@@ -67,16 +71,40 @@ struct Inner {
 }
 
 impl Inner {
-    /// Evicts the game used least recently, of one owner or of all (`None`); whether there
-    /// was one.
-    fn evict_least_recent(&mut self, of: Option<Option<IpAddr>>) -> bool {
+    /// Evicts the game of `owner` used least recently, a game no request is using first;
+    /// whether there was one.
+    fn evict_least_recent(&mut self, owner: Option<IpAddr>) -> bool {
         let oldest = self
             .games
             .iter()
-            .filter(|(_, s)| of.is_none_or(|owner| s.owner == owner))
-            .min_by_key(|(_, s)| s.last_used)
+            .filter(|(_, s)| s.owner == owner)
+            .min_by_key(|(_, s)| (s.pins > 0, s.last_used))
             .map(|(id, _)| id.clone());
         oldest.is_some_and(|id| self.games.remove(&id).is_some())
+    }
+
+    /// Makes room in a full store for a game of `creator`: evicts a game no request is using
+    /// before one in use, of the client holding the most games first (the creator itself
+    /// among equals), the one idle longest among those; whether there was one.
+    fn evict_for_room(&mut self, creator: Option<IpAddr>) -> bool {
+        let mut counts: HashMap<Option<IpAddr>, usize> = HashMap::new();
+        for slot in self.games.values() {
+            *counts.entry(slot.owner).or_default() += 1;
+        }
+        let victim = self
+            .games
+            .iter()
+            .min_by_key(|(_, s)| {
+                let count = counts[&s.owner];
+                (
+                    s.pins > 0,
+                    std::cmp::Reverse(count),
+                    s.owner != creator,
+                    s.last_used,
+                )
+            })
+            .map(|(id, _)| id.clone());
+        victim.is_some_and(|id| self.games.remove(&id).is_some())
     }
 
     /// Bytes the kept seats hold.
@@ -192,9 +220,9 @@ impl Store {
         let clock = inner.clock;
         let owned = inner.games.values().filter(|s| s.owner == owner).count();
         for _ in self.per_client..=owned {
-            inner.evict_least_recent(Some(owner));
+            inner.evict_least_recent(owner);
         }
-        while inner.games.len() >= self.capacity && inner.evict_least_recent(None) {}
+        while inner.games.len() >= self.capacity && inner.evict_for_room(owner) {}
         let id = loop {
             let mut h = self.ids.build_hasher();
             h.write_u64(clock);
@@ -211,6 +239,7 @@ impl Store {
                 entry,
                 last_used: clock,
                 owner,
+                pins: 0,
                 seats: Vec::new(),
             },
         );
@@ -225,6 +254,18 @@ impl Store {
         let slot = inner.games.get_mut(id)?;
         slot.last_used = clock;
         Some(f(&mut slot.entry))
+    }
+
+    /// Marks the game `id` in use until the guard is dropped (a request that waits for a
+    /// search slot holds one): games in use are evicted only after every idle one. `None` if
+    /// there is no such game.
+    pub fn pin(&self, id: &str) -> Option<PinGuard<'_>> {
+        let mut inner = self.lock();
+        inner.games.get_mut(id)?.pins += 1;
+        Some(PinGuard {
+            store: self,
+            id: id.to_string(),
+        })
     }
 
     /// A copy of the game `id`.
@@ -248,6 +289,21 @@ impl Store {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+/// A game in use ([`Store::pin`]) until dropped.
+#[derive(Debug)]
+pub struct PinGuard<'a> {
+    store: &'a Store,
+    id: String,
+}
+
+impl Drop for PinGuard<'_> {
+    fn drop(&mut self) {
+        if let Some(slot) = self.store.lock().games.get_mut(&self.id) {
+            slot.pins = slot.pins.saturating_sub(1);
+        }
     }
 }
 
@@ -301,6 +357,30 @@ mod tests {
                 .iter()
                 .all(|id| full.get(id).is_some())
         );
+    }
+
+    #[test]
+    fn a_full_store_evicts_idle_games_of_the_biggest_holder_before_games_in_use() {
+        // Was: a game waiting for a search slot was evicted by others' creations (404).
+        let store = Store::new(3, 10, 1 << 30);
+        let a: Option<IpAddr> = Some("10.0.0.1".parse().unwrap());
+        let b: Option<IpAddr> = Some("10.0.0.2".parse().unwrap());
+        let c: Option<IpAddr> = Some("10.0.0.3".parse().unwrap());
+        let waiting = store.insert(entry(), a);
+        let b1 = store.insert(entry(), b);
+        let b2 = store.insert(entry(), b);
+        let pin = store.pin(&waiting).unwrap();
+        // Full: c's new game pushes out b's game idle longest (b holds the most).
+        let c1 = store.insert(entry(), c);
+        assert!(store.get(&b1).is_none() && store.get(&b2).is_some());
+        // Everyone holds one: the creator gives up its own idle game first.
+        let c2 = store.insert(entry(), c);
+        assert!(store.get(&c1).is_none() && store.get(&c2).is_some());
+        // a's game is in use: b's idle one goes even though a's is older.
+        let b3 = store.insert(entry(), b);
+        assert!(store.get(&waiting).is_some() && store.get(&b3).is_some());
+        drop(pin);
+        assert!(store.pin("no such game").is_none());
     }
 
     #[test]

@@ -135,6 +135,8 @@ pub async fn think(
     JsonBody(request): JsonBody<ThinkRequest>,
 ) -> ApiResult<Json<ThinkResponse>> {
     let entry = state.game(&id)?;
+    // In use while it waits for a search slot and searches: not evicted before idle games.
+    let _in_use = state.store.pin(&id);
     check_version(&entry, request.version)?;
     let board = entry.game.board().clone();
     if board.is_over() {
