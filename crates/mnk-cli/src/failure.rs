@@ -9,10 +9,17 @@ pub enum Failure {
     Usage(String),
     /// Something went wrong while running.
     Runtime(String),
+    /// Whoever read the output stopped reading (`mnk players | head -1`): nothing to say, as
+    /// for any Unix tool.
+    Closed,
 }
 
 impl From<io::Error> for Failure {
     fn from(e: io::Error) -> Self {
-        Failure::Runtime(e.to_string())
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Failure::Closed
+        } else {
+            Failure::Runtime(e.to_string())
+        }
     }
 }

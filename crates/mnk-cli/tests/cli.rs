@@ -534,3 +534,19 @@ fn play_explains_a_line_that_is_not_text_and_keeps_the_game() {
         ))
         .stdout(predicate::str::contains("Bye. Moves so far: b2 a3"));
 }
+
+#[test]
+fn output_its_reader_stopped_reading_is_not_an_error() {
+    // Was: `mnk players | head -1` printed "error: Broken pipe (os error 32)" and exited 1.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("mnk"))
+        .args(["players"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reader goes away before the command has written anything.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}

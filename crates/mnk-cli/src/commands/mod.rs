@@ -48,5 +48,6 @@ pub fn run(cli: Cli) -> ExitCode {
             eprintln!("error: {msg}");
             ExitCode::FAILURE
         }
+        Err(Failure::Closed) => ExitCode::SUCCESS,
     }
 }
