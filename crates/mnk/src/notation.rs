@@ -17,7 +17,8 @@ pub enum NotationError {
         "cannot read '{text}' as a move: write a column letter and a row number, like b2 or h8"
     )]
     Unparsable {
-        /// The offending text.
+        /// The offending text as it can be shown: control characters escaped (an arrow key
+        /// reads `\u{1b}[A`), at most [`SHOWN_CHARS`] characters and then `...`.
         text: String,
     },
     /// A well-formed move outside the board.
@@ -42,6 +43,23 @@ pub enum NotationError {
     },
 }
 
+/// The most characters of a rejected text an error message repeats.
+pub const SHOWN_CHARS: usize = 24;
+
+/// `text` as an error message can repeat it: control characters escaped, cut after
+/// [`SHOWN_CHARS`] characters.
+fn shown(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .take(SHOWN_CHARS)
+        .flat_map(char::escape_debug)
+        .collect();
+    if text.chars().nth(SHOWN_CHARS).is_some() {
+        out.push_str("...");
+    }
+    out
+}
+
 /// A parsed but unchecked coordinate: 0-based column from the left, 1-based row from the bottom.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Coord {
@@ -56,9 +74,7 @@ impl FromStr for Coord {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let text = s.trim();
-        let unparsable = || NotationError::Unparsable {
-            text: text.to_string(),
-        };
+        let unparsable = || NotationError::Unparsable { text: shown(text) };
         let mut chars = text.chars();
         let letter = chars
             .next()
@@ -267,6 +283,22 @@ mod tests {
             parse_cell("é2", size),
             Err(NotationError::Unparsable { .. })
         ));
+        // An arrow key and a pasted essay: shown escaped and cut short (was: an invisible
+        // escape sequence, and 5,000 characters repeated back).
+        let arrow = parse_cell("\u{1b}[A", size).unwrap_err().to_string();
+        assert!(
+            arrow.starts_with("cannot read '\\u{1b}[A' as a move"),
+            "{arrow}"
+        );
+        let essay = parse_cell(&"x".repeat(5000), size).unwrap_err().to_string();
+        assert!(
+            essay.starts_with(&format!(
+                "cannot read '{}...' as a move",
+                "x".repeat(SHOWN_CHARS)
+            )),
+            "{essay}"
+        );
+        assert!(essay.len() < 150, "{}", essay.len());
         let off = parse_cell("d1", size).unwrap_err();
         assert_eq!(
             off.to_string(),
