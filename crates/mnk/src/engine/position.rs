@@ -429,14 +429,19 @@ impl Position {
     #[must_use]
     pub fn evaluate(&self) -> i32 {
         let me = self.to_move();
-        let them = me.other();
-        let mask = eval::threat_mask(|mine, from, to| {
-            let side = if mine { me } else { them };
+        let mask = self.initiative(me);
+        self.own[me.index()] - self.opp[me.other().index()] + self.weights.initiative[mask]
+    }
+
+    /// The initiative state with `me` to move ([`eval::threat_mask`]): which classes of
+    /// threat cells each side has.
+    fn initiative(&self, me: Side) -> usize {
+        eval::threat_mask(|mine, from, to| {
+            let side = if mine { me } else { me.other() };
             self.combos[side.index()][from as usize..=to as usize]
                 .iter()
                 .any(|&n| n > 0)
-        });
-        self.own[me.index()] - self.opp[them.index()] + self.weights.initiative[mask]
+        })
     }
 
     /// The kinds of empty cell of `side` with how many cells of each, and the initiative
@@ -459,14 +464,11 @@ impl Position {
                 .map(|(c, n)| (c as u16, n))
                 .collect()
         };
-        let them = side.other();
-        let mask = eval::threat_mask(|mine, from, to| {
-            let s = if mine { side } else { them };
-            self.combos[s.index()][from as usize..=to as usize]
-                .iter()
-                .any(|&n| n > 0)
-        });
-        (count(side), count(them), mask as u16)
+        (
+            count(side),
+            count(side.other()),
+            self.initiative(side) as u16,
+        )
     }
 
     /// The move-ordering score of the empty cell `p` for the side to move.

@@ -420,6 +420,33 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// The score of a node the threats already settle before any move: the mover makes five
+    /// (a win next ply), the board is full or no row can be made any more (a draw), the
+    /// opponent has two fives to make (a loss two plies on). `None` otherwise.
+    fn settled(&self, ply: usize) -> Option<i32> {
+        let me = self.pos.to_move();
+        if !self.pos.threats(me, Threat::Five).is_empty() {
+            Some(win_in(ply + 1))
+        } else if self.pos.is_full() || self.pos.is_dead_draw() {
+            Some(0)
+        } else if self.pos.threats(me.other(), Threat::Five).len() >= 2 {
+            Some(loss_in(ply + 2))
+        } else {
+            None
+        }
+    }
+
+    /// A win the mover's threats prove once no five is to be blocked: an open four to make
+    /// (three plies on), or a static win ([`wins::static_win`]).
+    fn threat_win(&mut self, ply: usize) -> Option<i32> {
+        let me = self.pos.to_move();
+        if self.pos.threats(me, Threat::OpenFour).is_empty() {
+            wins::static_win(&mut self.pos, ply)
+        } else {
+            Some(win_in(ply + 3))
+        }
+    }
+
     /// The negamax search (see the module documentation for the contract); `depth` in
     /// sixteenths of a ply ([`PLY`]).
     pub fn negamax(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
@@ -427,18 +454,12 @@ impl<'a> Worker<'a> {
         if self.poll() {
             return 0;
         }
+        if let Some(score) = self.settled(ply) {
+            return score;
+        }
         let me = self.pos.to_move();
         let them = me.other();
-        if !self.pos.threats(me, Threat::Five).is_empty() {
-            return win_in(ply + 1);
-        }
-        if self.pos.is_full() || self.pos.is_dead_draw() {
-            return 0;
-        }
         let their_fives = self.pos.threats(them, Threat::Five);
-        if their_fives.len() >= 2 {
-            return loss_in(ply + 2);
-        }
         if let Some(block) = their_fives.first() {
             if ply >= MAX_PLY {
                 return self.pos.evaluate();
@@ -449,10 +470,7 @@ impl<'a> Worker<'a> {
             self.set_pv(ply, block);
             return score;
         }
-        if !self.pos.threats(me, Threat::OpenFour).is_empty() {
-            return win_in(ply + 3);
-        }
-        if let Some(win) = wins::static_win(&mut self.pos, ply) {
+        if let Some(win) = self.threat_win(ply) {
             return win;
         }
         if depth <= 0 || ply >= MAX_PLY {
@@ -617,18 +635,12 @@ impl<'a> Worker<'a> {
         if self.poll() {
             return 0;
         }
+        if let Some(score) = self.settled(ply) {
+            return score;
+        }
         let me = self.pos.to_move();
         let them = me.other();
-        if !self.pos.threats(me, Threat::Five).is_empty() {
-            return win_in(ply + 1);
-        }
-        if self.pos.is_full() || self.pos.is_dead_draw() {
-            return 0;
-        }
         let their_fives = self.pos.threats(them, Threat::Five);
-        if their_fives.len() >= 2 {
-            return loss_in(ply + 2);
-        }
         if ply >= MAX_PLY {
             return self.pos.evaluate();
         }
@@ -638,10 +650,7 @@ impl<'a> Worker<'a> {
             self.pos.unmake();
             return score;
         }
-        if !self.pos.threats(me, Threat::OpenFour).is_empty() {
-            return win_in(ply + 3);
-        }
-        if let Some(win) = wins::static_win(&mut self.pos, ply) {
+        if let Some(win) = self.threat_win(ply) {
             return win;
         }
         let stand = self.pos.evaluate();

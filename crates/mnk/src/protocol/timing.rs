@@ -114,15 +114,19 @@ pub fn overhead(per_move: Duration, match_left: Option<Duration>, empty: usize) 
 /// ```
 #[must_use]
 pub fn memory_mib(max_memory: u64) -> Option<u64> {
-    (max_memory > 0)
-        .then(|| ((max_memory / 4 * MEMORY_QUARTERS_FOR_TABLES) >> 20).clamp(1, MAX_MEMORY_MIB))
+    (max_memory > 0).then(|| tables_mib(max_memory).clamp(1, MAX_MEMORY_MIB))
+}
+
+/// The MiB of `max_memory` (bytes) that go to the tables, before any cap.
+const fn tables_mib(max_memory: u64) -> u64 {
+    (max_memory / 4 * MEMORY_QUARTERS_FOR_TABLES) >> 20
 }
 
 /// Whether `max_memory` allows the tables more than [`MAX_MEMORY_MIB`], which is what they
 /// get ([`memory_mib`]).
 #[must_use]
 pub fn memory_capped(max_memory: u64) -> bool {
-    (max_memory / 4 * MEMORY_QUARTERS_FOR_TABLES) >> 20 > MAX_MEMORY_MIB
+    tables_mib(max_memory) > MAX_MEMORY_MIB
 }
 
 /// The time limits of a game and the time spent in it so far.
