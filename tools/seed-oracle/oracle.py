@@ -4,7 +4,8 @@
 Input: JSON lines on stdin, one case per line, e.g.
     {"player": "gomoku-pruned", "width": 8, "height": 8, "k": 5, "depth": 2, "moves": "d5 e5"}
 Output: the same objects on stdout with "expected" (the seed program's move in mnk notation,
-or null) and "value" filled in; "error" is added when the seed program raised or the case
+or null) and "value" filled in, and for the gomoku players "nodes" (the calls of maxJudge and
+minJudge, the root included); "error" is added when the seed program raised or the case
 is invalid.  Other keys are passed through unchanged.
 
     python3 oracle.py [--jobs N] < cases.jsonl > answers.jsonl
@@ -222,6 +223,22 @@ def play_gametree(grid, n, case):
     return diff_cell(state, best.state), best.possibility['x']
 
 
+def judge_counter(s):
+    """Counts the calls of `maxJudge` and `minJudge` of seed module `s` (the search's nodes,
+    the root included) by wrapping the two methods of its class once; the seed code itself
+    is unchanged. Returns the one-element list holding the count."""
+    cls = s.TicTacToeBoard
+    if '_oracle_judges' not in cls.__dict__:
+        counter = [0]
+        for name in ('maxJudge', 'minJudge'):
+            def counted(self, *args, _judge=getattr(cls, name)):
+                counter[0] += 1
+                return _judge(self, *args)
+            setattr(cls, name, counted)
+        cls._oracle_judges = counter
+    return cls._oracle_judges
+
+
 def _play_gomoku(module):
     def play(grid, n, case):
         s = seed_module(module)
@@ -230,11 +247,13 @@ def _play_gomoku(module):
             raise CaseError(f'{case["player"]} needs an integer depth >= 1')
         state = seed_grid(grid, 'x', 'o', '-', n % 2)
         board = s.TicTacToeBoard(state, win_cnt=case['k'], machine_first=(n % 2 == 0))
+        judges = judge_counter(s)
+        judges[0] = 0
         with contextlib.redirect_stdout(io.StringIO()):
             board.doMinMaxAction(depth)
         # doMinMaxAction replaces board.state by the chosen child's state (or leaves it);
         # board.score is the root maxJudge score.
-        return diff_cell(state, board.state), board.score
+        return diff_cell(state, board.state), board.score, judges[0]
     return play
 
 
@@ -248,13 +267,15 @@ PLAY = {
     'gomoku-pruned': _play_gomoku('seed003d_pruned'),
 }
 
-KEY_ORDER = ('player', 'width', 'height', 'k', 'depth', 'moves', 'expected', 'value', 'error')
+KEY_ORDER = ('player', 'width', 'height', 'k', 'depth', 'moves', 'expected', 'value', 'nodes',
+             'error')
 
 
 def solve(case):
-    """Return a copy of `case` with "expected" and "value" (and "error" if any) filled in."""
+    """Return a copy of `case` with "expected", "value" (and "nodes", "error" if any) filled in."""
     out = dict(case)
     out.pop('error', None)
+    out.pop('nodes', None)
     out['expected'] = None
     out['value'] = None
     try:
@@ -269,8 +290,10 @@ def solve(case):
         grid, n = parse_position(case.get('moves', ''), w, h)
         if is_terminal(grid, w, h, k):
             raise CaseError('the game is already over in this position')
-        move, value = PLAY[player](grid, n, case)
+        move, value, *nodes = PLAY[player](grid, n, case)
         out['value'] = value
+        if nodes:
+            out['nodes'] = nodes[0]
         if move is not None:
             out['expected'] = cell_name(move[0], move[1], h)
     except CaseError as e:

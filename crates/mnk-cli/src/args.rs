@@ -5,6 +5,8 @@ use clap::{Args, Parser, Subcommand};
 use mnk::game::{Game, Rule, Size, Variant, VariantError, parse_size};
 use mnk::notation::parse_game;
 use mnk::players::{PlayerOptions, PlayerSpec};
+use mnk::record::{Format, Given};
+use mnk::search::Timing;
 use mnk::solve::Ideas;
 
 const EXAMPLES: &str = "\
@@ -13,6 +15,7 @@ Examples:
   mnk play --size 15 --o gomoku-pruned gomoku on 15x15 against seed 003's best program
   mnk play --size 4 --x perfect --o human --k 3
   mnk best --moves \"b2 a1\" --ai minimax --json
+  mnk show --load game.psq --save game.sgf      convert a Piskvork record to SGF
   mnk perft --size 3 --depth 9
   mnk count --size 4x4 --k 4
   mnk solve --size 5x5 --k 4            prove 5x5 four-in-a-row a draw
@@ -43,9 +46,26 @@ Examples:
   mnk play --size 8 --k 5 --o gomoku-pruned:depth=3
   mnk play --x alphabeta --o rules       watch two computer players
   printf 'b2\\nquit\\n' | mnk play         scripted, no terminal needed
+  mnk play --size 15 --load game.psq --autosave game.psq
+                                         go on with a saved game, saved after every move
 
-During the game type a move (b2, h8), or: undo, hint, moves, board, help, quit (or bye).")]
+During the game type a move (b2, h8), or: undo, hint, moves, board, save FILE, help, quit
+(or bye).")]
     Play(PlayArgs),
+    /// Show a position (the board, the side to move, the status, the winner and the winning
+    /// line) and convert game records between formats.
+    #[command(after_help = "\
+Examples:
+  mnk show --size 15 --moves \"h8 h9 i9\"
+  mnk show --load game.psq --json        the position as one JSON object
+  mnk show --load game.psq --save game.sgf
+                                         Piskvork's psq to SGF
+  mnk show --load game.sgf --save game.txt
+                                         SGF to the move line
+
+Formats: .psq (Piskvork), .sgf (SGF FF[4]GM[4]) and the move line (any other name), or
+--format moves|psq|sgf. A record that cannot be read says which line and why.")]
+    Show(ShowArgs),
     /// Print the move a player chooses in a position.
     #[command(after_help = "\
 Examples:
@@ -135,17 +155,33 @@ Examples:
 #[derive(Debug, Clone, Args)]
 pub struct GameArgs {
     /// Board size: one number for a square (15) or WIDTHxHEIGHT (7x6); each side 1 to 26.
-    #[arg(long, short = 's', default_value = "3x3", value_parser = parse_size)]
-    pub size: Size,
-    /// Stones in a row to win; default min(width, height, 5).
+    /// Default: 3x3, or a loaded record's.
+    #[arg(long, short = 's', value_parser = parse_size)]
+    pub size: Option<Size>,
+    /// Stones in a row to win; default min(width, height, 5), or a loaded record's.
     #[arg(long, short = 'k')]
     pub k: Option<u32>,
     /// Win rule: freestyle (k or more in a row) or exact (exactly k; overlines do not win).
-    #[arg(long, default_value = "freestyle")]
-    pub rule: Rule,
+    /// Default: freestyle, or a loaded record's.
+    #[arg(long)]
+    pub rule: Option<Rule>,
 }
 
+/// The board when none is given.
+pub const DEFAULT_SIZE: Size = Size::square(3);
+
 impl GameArgs {
+    /// What the command line asks for, as a record's reader takes it: a record that says
+    /// otherwise is refused.
+    #[must_use]
+    pub fn given(&self) -> Given {
+        Given {
+            size: self.size,
+            k: self.k,
+            rule: self.rule,
+        }
+    }
+
     /// The variant and the position after `moves` (the `--moves` option).
     ///
     /// # Errors
@@ -162,12 +198,26 @@ impl GameArgs {
     /// # Errors
     /// When the size, k and rule do not make a variant.
     pub fn variant(&self) -> Result<Variant, VariantError> {
+        let size = self.size.unwrap_or(DEFAULT_SIZE);
         Variant::new(
-            self.size,
-            self.k.unwrap_or_else(|| Variant::default_k(self.size)),
-            self.rule,
+            size,
+            self.k.unwrap_or_else(|| Variant::default_k(size)),
+            self.rule.unwrap_or_default(),
         )
     }
+}
+
+/// A game record to start from, and the format of the records read and written.
+#[derive(Debug, Clone, Args)]
+pub struct RecordArgs {
+    /// Start from a game record: Piskvork's .psq, SGF (.sgf) or the move line (any other
+    /// name); a record saying another size, k or rule than the options is refused.
+    #[arg(long, value_name = "FILE", conflicts_with = "moves")]
+    pub load: Option<String>,
+    /// The format of the records read and written: moves (the move line), psq or sgf.
+    /// Default: from each file's extension.
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<Format>,
 }
 
 /// Options of `mnk play`.
@@ -189,6 +239,21 @@ pub struct PlayArgs {
     /// Start from this position: moves in notation, X first ("b2 a1" or "b2a1").
     #[arg(long, default_value = "")]
     pub moves: String,
+    /// Time the game: a clock for each player with an optional increment (`5m`, `5m+3s`,
+    /// `5+3`) or a limit per move (`10s/move`). A computer player plays within its clock; a
+    /// flag fall ends the game.
+    #[arg(long, value_name = "CLOCK")]
+    pub time_control: Option<Timing>,
+    /// Play in lines of text instead of the full-screen board (always so when standard input
+    /// or output is not a terminal).
+    #[arg(long)]
+    pub plain: bool,
+    #[command(flatten)]
+    pub record: RecordArgs,
+    /// Write the game to FILE after every move and when leaving (atomically: the file is
+    /// always a whole record), in the format of its extension or --format.
+    #[arg(long, value_name = "FILE")]
+    pub autosave: Option<String>,
 }
 
 /// Who plays a side.
@@ -232,9 +297,31 @@ pub struct BestArgs {
     /// The position: moves in notation, X first.
     #[arg(long, default_value = "")]
     pub moves: String,
+    #[command(flatten)]
+    pub record: RecordArgs,
     /// Print one JSON object: {"move", "value", "nodes", "time_ms", ...}.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Options of `mnk show`.
+#[derive(Debug, Clone, Args)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The position: moves in notation, X first.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    #[command(flatten)]
+    pub record: RecordArgs,
+    /// Print one JSON object: {"size", "k", "rule", "moves", "board", "to_move", "status",
+    /// "winner", "win_line", ...}, in the words of the web API's game.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the game to FILE (atomically), in the format of its extension or --format:
+    /// converts records between formats.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<String>,
 }
 
 /// Options of `mnk players`.
@@ -370,9 +457,14 @@ pub struct MatchArgs {
     pub games: usize,
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Time on each player's game clock, in milliseconds (a player out of time loses).
-    #[arg(long)]
+    /// Time on each player's game clock, in milliseconds (a player out of time loses): the
+    /// same as `--time-control <N>ms`.
+    #[arg(long, conflicts_with = "time_control")]
     pub game_ms: Option<u64>,
+    /// Time the games: a clock for each player with an optional increment (`1m`, `1m+1s`) or
+    /// a limit per move (`200ms/move`); a player out of time loses.
+    #[arg(long, value_name = "CLOCK")]
+    pub time_control: Option<Timing>,
     /// Opening list: one opening per line (moves in notation); `none` for the empty board.
     /// Default on 15x15: the built-in list.
     #[arg(long, value_name = "FILE")]

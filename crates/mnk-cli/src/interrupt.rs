@@ -3,9 +3,10 @@
 //! Ctrl-C always does, printing first (on standard error) what the command said must not be
 //! lost ([`on_leave`]: the game so far).
 
+use crate::progress::Display;
 use mnk::game::Board;
 use mnk::players::{Ask, PlayerError, Seat, Thought};
-use mnk::search::Stop;
+use mnk::search::{Progress, Stop, TimePlan};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
@@ -99,6 +100,25 @@ impl Drop for Searching {
 /// Asks a seated player for a move now; Ctrl-C stops its search (it answers with the best
 /// move it has, where it has one).
 pub fn think(seat: &mut Seat, board: &Board) -> Result<Thought, PlayerError> {
+    think_within(seat, board, TimePlan::UNLIMITED)
+}
+
+/// [`think`] within what a clock allows.
+pub fn think_within(
+    seat: &mut Seat,
+    board: &Board,
+    plan: TimePlan,
+) -> Result<Thought, PlayerError> {
     let searching = Searching::start();
-    seat.choose(board, &Ask::now().with_stop(searching.stop()))
+    let progress = Progress::new();
+    let ask = Ask {
+        plan,
+        ..Ask::now()
+            .with_stop(searching.stop())
+            .with_progress(progress.clone())
+    };
+    let display = Display::search(progress, seat.spec().name, board.to_move(), board.size());
+    let thought = seat.choose(board, &ask);
+    display.finish();
+    thought
 }

@@ -6,7 +6,10 @@ mod failure;
 mod files;
 mod interrupt;
 mod progress;
+mod records;
 mod render;
+mod seating;
+mod tui;
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -1,14 +1,19 @@
-//! The progress display of a long solve: one line on standard error, drawn by indicatif once
-//! the solve has run for a second (and only on a terminal).
+//! The progress display of a long search: one line on standard error, drawn by indicatif once
+//! the search has run for a moment (and only on a terminal): a solve's figures, or a
+//! player's search as it goes (the line interface's machine moves and hints).
 
+use crate::render::human_time;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use mnk::solve::Progress;
+use mnk::game::{Side, Size};
+use mnk::notation::format_moves;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// How long a solve runs before the display appears.
-const QUIET_FOR: Duration = Duration::from_secs(1);
+const SOLVE_QUIET_FOR: Duration = Duration::from_secs(1);
+/// How long a player thinks before the display appears.
+const SEARCH_QUIET_FOR: Duration = Duration::from_millis(300);
 const TICK: Duration = Duration::from_millis(100);
 
 /// A running display; [`Display::finish`] removes it.
@@ -19,14 +24,78 @@ pub struct Display {
 }
 
 impl Display {
-    /// Starts watching `progress`; `side` names the side to move at the root ("X" or "O").
-    pub fn start(progress: Progress, side: String) -> Display {
+    /// Shows the line `message` writes (called every tick with the time) once `quiet` has
+    /// passed.
+    fn start(
+        quiet: Duration,
+        template: &'static str,
+        message: impl FnMut(Instant) -> String + Send + 'static,
+    ) -> Display {
         let (done, wake) = channel();
-        let thread = std::thread::spawn(move || watch(&progress, &side, &wake));
+        let thread = std::thread::spawn(move || watch(quiet, template, message, &wake));
         Display {
             done: Some(done),
             thread: Some(thread),
         }
+    }
+
+    /// Watches a solve; `side` names the side to move at the root ("X" or "O").
+    pub fn solve(progress: mnk::solve::Progress, side: String) -> Display {
+        let first = progress.snapshot().nodes;
+        let mut last = (Instant::now(), first);
+        let mut text = String::new();
+        let template = "{spinner} {elapsed_precise} {wide_msg}";
+        Display::start(SOLVE_QUIET_FOR, template, move |now| {
+            let snap = progress.snapshot();
+            // Speed over the last half second or so, for a steady figure.
+            let seconds = (now - last.0).as_secs_f64();
+            if seconds >= 0.5 {
+                let rate = (snap.nodes - last.1) as f64 / seconds;
+                last = (now, snap.nodes);
+                let fill = 100.0 * snap.table_entries as f64 / snap.table_capacity.max(1) as f64;
+                text = format!(
+                    "{} nodes {}/s | table {:.0}% of {}/{} MiB | iteration {}: {}",
+                    short(snap.nodes - first),
+                    short(rate as u64),
+                    fill,
+                    snap.table_bytes >> 20,
+                    (snap.table_max_capacity * 16) >> 20,
+                    snap.iteration,
+                    snap.stage.describe(&side),
+                );
+            }
+            text.clone()
+        })
+    }
+
+    /// Watches `name` think for `side` on a board of `size`: time, depth, nodes, value, line.
+    pub fn search(
+        progress: mnk::search::Progress,
+        name: &'static str,
+        side: Side,
+        size: Size,
+    ) -> Display {
+        let start = Instant::now();
+        Display::start(SEARCH_QUIET_FOR, "{spinner} {wide_msg}", move |now| {
+            // The line is cut at the terminal's width: the longest part comes last.
+            let mut text = format!(
+                "{name} thinking {} (Ctrl-C: play now): {} nodes",
+                human_time(now - start),
+                short(progress.nodes())
+            );
+            if let Some(report) = progress.latest() {
+                if let Some(depth) = report.depth {
+                    text.push_str(&format!(", depth {depth}"));
+                }
+                if let Some(value) = report.value {
+                    text.push_str(&format!(", {}", value.seen_by(side)));
+                }
+                if !report.pv.is_empty() {
+                    text.push_str(&format!(", pv {}", format_moves(&report.pv, size)));
+                }
+            }
+            text
+        })
     }
 
     /// Stops and clears the display.
@@ -48,42 +117,28 @@ impl Drop for Display {
     }
 }
 
-fn watch(progress: &Progress, side: &str, done: &Receiver<()>) {
+fn watch(
+    quiet: Duration,
+    template: &str,
+    mut message: impl FnMut(Instant) -> String,
+    done: &Receiver<()>,
+) {
     let start = Instant::now();
-    let first = progress.snapshot().nodes;
     let mut bar: Option<ProgressBar> = None;
-    let mut last = (start, first);
     while let Err(RecvTimeoutError::Timeout) = done.recv_timeout(TICK) {
         let now = Instant::now();
-        if now - start < QUIET_FOR {
+        if now - start < quiet {
             continue;
         }
         let bar = bar.get_or_insert_with(|| {
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
             bar.set_style(
-                ProgressStyle::with_template("{spinner} {elapsed_precise} {wide_msg}")
+                ProgressStyle::with_template(template)
                     .unwrap_or_else(|_| ProgressStyle::default_spinner()),
             );
             bar
         });
-        let snap = progress.snapshot();
-        // Speed over the last half second or so, for a steady figure.
-        let seconds = (now - last.0).as_secs_f64();
-        if seconds >= 0.5 {
-            let rate = (snap.nodes - last.1) as f64 / seconds;
-            last = (now, snap.nodes);
-            let fill = 100.0 * snap.table_entries as f64 / snap.table_capacity.max(1) as f64;
-            bar.set_message(format!(
-                "{} nodes {}/s | table {:.0}% of {}/{} MiB | iteration {}: {}",
-                short(snap.nodes - first),
-                short(rate as u64),
-                fill,
-                snap.table_bytes >> 20,
-                (snap.table_max_capacity * 16) >> 20,
-                snap.iteration,
-                snap.stage.describe(side),
-            ));
-        }
+        bar.set_message(message(now));
         bar.tick();
     }
     if let Some(bar) = bar {

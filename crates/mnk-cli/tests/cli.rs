@@ -155,11 +155,14 @@ fn bad_command_lines_exit_nonzero_with_a_reason() {
 
 #[test]
 fn a_player_out_of_its_depth_says_so() {
+    // Refused before it searches (a bad choice on the command line), with what would do.
     mnk()
         .args(["best", "--size", "5", "--k", "4", "--ai", "gametree"])
         .assert()
-        .code(1)
-        .stderr(predicate::str::contains("gametree"));
+        .code(2)
+        .stderr(predicate::str::contains(
+            "gametree plays positions with at most 15 empty cells; this one has 25: choose perfect",
+        ));
 }
 
 #[test]
@@ -394,7 +397,7 @@ fn vcf_answers_a_puzzle_or_says_it_found_nothing() {
         "best", "--size", "15", "--ai", "vcf", "--moves", moves, "--json",
     ]);
     assert_eq!(v["move"], "k8");
-    assert_eq!(v["value_text"], "win in 5");
+    assert_eq!(v["value_text"], "win in 5 for X");
     mnk()
         .args(["best", "--size", "15", "--ai", "vcf", "--moves", "h8 h9"])
         .assert()
@@ -549,4 +552,123 @@ fn output_its_reader_stopped_reading_is_not_an_error() {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{out:?}");
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+#[test]
+fn values_say_whose_they_are_and_their_unit() {
+    // Was: "value -143" (O's view) beside "Hint: ... +196" (X's view), with no unit.
+    let out = mnk()
+        .args([
+            "play",
+            "--size",
+            "7",
+            "--k",
+            "5",
+            "--x",
+            "human",
+            "--o",
+            "alphabeta",
+        ])
+        .write_stdin("d4\nhint\nquit\n")
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(text.contains(", value O "), "{text}");
+    assert!(text.contains("(score)"), "{text}");
+    let hint = text.lines().find(|l| l.starts_with("Hint: ")).unwrap();
+    assert!(
+        hint.contains(", X ") && hint.ends_with(" (score))"),
+        "{hint}"
+    );
+}
+
+#[test]
+fn a_clock_shows_at_the_prompt_and_a_flag_fall_ends_the_game() {
+    use std::io::Write as _;
+    let record = std::env::temp_dir().join(format!("mnk-flag-{}.sgf", std::process::id()));
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("mnk"))
+        .args(["play", "--size", "9", "--k", "5", "--time-control", "1s"])
+        .arg("--autosave")
+        .arg(&record)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // X thinks longer than its second, then moves.
+    std::thread::sleep(std::time::Duration::from_millis(1300));
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"e5\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    // The clock started with the game, a moment before the prompt.
+    assert!(
+        text.contains("X (you) to move [0:01.0 left]> ")
+            || text.contains("X (you) to move [0:00.9 left]> "),
+        "{text}"
+    );
+    assert!(
+        text.contains("X's flag fell: O (engine) wins on time."),
+        "{text}"
+    );
+    assert!(
+        !text.contains("X played") && !text.contains("plays"),
+        "{text}"
+    );
+    // The record says how the game ended: white (O) won on time.
+    let sgf = std::fs::read_to_string(&record).unwrap();
+    let _ = std::fs::remove_file(&record);
+    assert!(sgf.contains("RE[W+T]"), "{sgf}");
+}
+
+#[test]
+fn machines_play_a_whole_game_within_their_clocks() {
+    let out = mnk()
+        .args([
+            "play", "--size", "9", "--k", "5", "--x", "engine", "--o", "engine",
+        ])
+        .args(["--time-control", "2s+100ms"])
+        .write_stdin("")
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(!text.contains("flag fell"), "{text}");
+    assert!(
+        text.contains("wins with") || text.contains("Draw."),
+        "{text}"
+    );
+    let bad = mnk()
+        .args(["play", "--time-control", "soon"])
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&bad.get_output().stderr).into_owned();
+    assert!(
+        err.contains("cannot read 'soon' as a time control"),
+        "{err}"
+    );
+}
+
+#[test]
+fn match_games_can_be_timed_with_an_increment() {
+    let v = json(&[
+        "match",
+        "engine",
+        "rules",
+        "--size",
+        "9",
+        "--k",
+        "5",
+        "-n",
+        "2",
+        "--openings",
+        "none",
+        "--time-control",
+        "2s+100ms",
+        "--json",
+    ]);
+    assert_eq!(v["games"], 2);
+    assert_eq!(v["a_forfeits"], 0, "{v}");
+    assert_eq!(v["b_forfeits"], 0, "{v}");
+    assert_eq!(v["a_wins"], 2, "{v}");
 }

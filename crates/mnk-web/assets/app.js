@@ -1,88 +1,69 @@
 // mnk's page: play any m,n,k-game against the players of the catalog, and see their search.
-// Plain JavaScript, no build step, nothing fetched but this server's own API.
-'use strict';
+// Plain JavaScript modules (js/), no build step, nothing fetched but this server's own API.
+// This module holds the game: set-up, moves, machine moves, undo, hints, the clocks of a timed
+// game, and what to do after any error (no request leaves the page waiting or "thinking").
 
-const $ = (selector) => document.querySelector(selector);
+import { $, state, say, sideOf, other, isHuman, seatOf, who, thousands, ms } from './js/state.js';
+import { api, setPatience, remedy } from './js/api.js';
+import { Settings, strongestFor, treeDefault, fit } from './js/players.js';
+import { renderBoard, sizeBoard } from './js/board.js';
+import { renderAnalysis, clearTree, showTree, compare } from './js/search.js';
+import { Clocks, clockFace } from './js/clock.js';
+import { renderDownloads, exportToBox, importRecord, importFile } from './js/records.js';
+import { renderReview, step } from './js/review.js';
 
-const state = {
-  players: [],      // the catalog from GET /api/players
-  game: null,       // the game as GET /api/games/{id} shows it
-  busy: false,      // a request that changes the game is under way
-  generation: 0,    // bumped by every new game, so late answers for an old one are dropped
-  stats: null,      // the last machine move's think answer
-  analysis: null,   // {think answer, position: moves it was computed for, kind}
-  hint: null,       // a hinted move, while it is still the position's
-  ghosts: null,     // {moves: [...], from: moves already on the board} shown as numbered ghosts
-  tree: null,       // the tree panel's data
-};
-
-// ---------------------------------------------------------------- the API
-
-async function api(method, path, body) {
-  const options = { method, headers: {} };
-  if (body !== undefined) {
-    options.headers['Content-Type'] = 'application/json';
-    options.body = JSON.stringify(body);
-  }
-  const response = await fetch(path, options);
-  const data = response.status === 204 ? null : await response.json();
-  if (!response.ok) {
-    throw new Error((data && data.error) || `${response.status} ${response.statusText}`);
-  }
-  return data;
-}
-
-function say(text) {
-  $('#message').textContent = text || '';
-}
-
-// ---------------------------------------------------------------- notation
-
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-/// Boards up to this many columns and rows are drawn as squares with X and O marks.
-const SQUARES_UP_TO = 7;
-
-function cellName(row, col, height) {
-  return LETTERS[col] + String(height - row);
-}
-
-function sideOf(plies) {
-  return plies % 2 === 0 ? 'X' : 'O';
-}
-
-function seatOf(side) {
-  return side === 'X' ? state.game.players.x : state.game.players.o;
-}
-
-function isHuman(side) {
-  return seatOf(side) === 'human';
-}
-
-function who(side) {
-  const seat = seatOf(side);
-  return seat === 'human' ? `${side} (you)` : `${side} (${seat})`;
-}
-
-function thousands(n) {
-  return n === null || n === undefined ? '–' : Number(n).toLocaleString('en-US');
-}
-
-function ms(t) {
-  if (t === null || t === undefined) return '–';
-  return t >= 100 ? `${(t / 1000).toFixed(2)} s` : `${t.toFixed(3)} ms`;
-}
+const seats = { x: null, o: null };
+let analysis = null;
 
 // ---------------------------------------------------------------- set-up form
 
-function fillPlayerSelect(select, withHuman, selected) {
-  select.innerHTML = '';
-  if (withHuman) select.add(new Option('human', 'human'));
-  for (const p of state.players) {
-    const option = new Option(p.name, p.name);
-    option.title = `${p.summary} (${p.origin})`;
-    select.add(option);
+/// The board the form describes (for the next game).
+function formSize() {
+  return { width: Number($('#width').value), height: Number($('#height').value) };
+}
+
+/// The board of the game on screen, else the form's.
+function gameSize() {
+  return state.game ? state.game.size : formSize();
+}
+
+/// Fits a settings row to `size`: a player the user has not chosen becomes the strongest for
+/// the board; a chosen one that cannot play it is replaced, saying why.
+function fitSettings(settings, size, label) {
+  if (!settings.chosen && settings.player !== 'human') settings.select.value = strongestFor(size);
+  limitTo(settings, size, label);
+}
+
+/// Greys out the players of a settings row that cannot play `size`; one chosen that cannot is
+/// replaced, saying why.
+function limitTo(settings, size, label) {
+  const replaced = settings.limitTo(size);
+  if (replaced) {
+    say(`${label}: ${replaced.why} ${replaced.to} instead.`, 'info');
+    settings.chosen = false;
   }
-  select.value = selected;
+}
+
+function fitSeats() {
+  const size = formSize();
+  if (!(size.width >= 1 && size.height >= 1)) return;
+  fitSettings(seats.x, size, 'X');
+  fitSettings(seats.o, size, 'O');
+}
+
+function fitAnalysis() {
+  fitSettings(analysis, gameSize(), 'Analyse with');
+  const size = gameSize();
+  const tree = $('#tree-player');
+  for (const option of tree.options) {
+    const { plays, why } = fit(option.value, size, null);
+    option.disabled = !plays;
+    option.title = why;
+  }
+  if (!tree.chosen || tree.selectedOptions[0].disabled) {
+    tree.value = treeDefault(size);
+    tree.chosen = false;
+  }
 }
 
 function applyPreset() {
@@ -92,18 +73,9 @@ function applyPreset() {
   $('#width').value = w;
   $('#height').value = h;
   $('#k').value = k;
-  const cells = Number(w) * Number(h);
-  const o = $('#player-o');
-  if (o.value !== 'human') o.value = strongestFor(cells);
-  $('#analyse-player').value = strongestFor(cells);
-}
-
-/// The strongest player for a board of `cells` cells, as the catalog declares it (the same
-/// rule the server's default opponent follows).
-function strongestFor(cells) {
-  const fits = state.players.filter((p) => p.abilities.strongest_up_to !== null && cells <= p.abilities.strongest_up_to);
-  fits.sort((p, q) => p.abilities.strongest_up_to - q.abilities.strongest_up_to);
-  return fits.length ? fits[0].name : state.players[0].name;
+  seats.x.chosen = false;
+  seats.o.chosen = false;
+  fitSeats();
 }
 
 function setupBody() {
@@ -112,187 +84,59 @@ function setupBody() {
     size: { width: num('#width'), height: num('#height') },
     k: num('#k'),
     rule: $('#rule').value,
-    players: { x: $('#player-x').value, o: $('#player-o').value },
+    players: { x: seats.x.spec, o: seats.o.spec },
+    time_control: $('#time-control').value.trim() || undefined,
   };
 }
 
-// ---------------------------------------------------------------- the board
-
-let boardShape = '';
-
-function buildBoard() {
-  const { width, height } = state.game.size;
-  const shape = `${width}x${height}`;
-  if (shape === boardShape) return;
-  boardShape = shape;
-  const board = $('#board');
-  board.innerHTML = '';
-  board.style.setProperty('--cols', width);
-  board.style.setProperty('--rows', height);
-  // Small boards (tic-tac-toe and its cousins) are squares with X and O marks; larger ones a
-  // go board with stones on the intersections, as gomoku players expect.
-  board.classList.toggle('boxes', Math.max(width, height) <= SQUARES_UP_TO);
-  for (let r = 0; r < height; r++) {
-    const label = document.createElement('div');
-    label.className = 'label row';
-    label.textContent = String(height - r);
-    board.append(label);
-    for (let c = 0; c < width; c++) {
-      const cell = document.createElement('button');
-      const name = cellName(r, c, height);
-      cell.type = 'button';
-      cell.className = 'cell';
-      if (c === 0) cell.classList.add('first-col');
-      if (c === width - 1) cell.classList.add('last-col');
-      if (r === 0) cell.classList.add('first-row');
-      if (r === height - 1) cell.classList.add('last-row');
-      cell.dataset.move = name;
-      cell.setAttribute('aria-label', name);
-      cell.addEventListener('click', () => clickCell(name));
-      board.append(cell);
-    }
-  }
-  board.append(document.createElement('div'));
-  for (let c = 0; c < width; c++) {
-    const label = document.createElement('div');
-    label.className = 'label col';
-    label.textContent = LETTERS[c];
-    board.append(label);
-  }
-  sizeBoard();
-}
-
-function sizeBoard() {
-  if (!state.game) return;
-  const { width, height } = state.game.size;
-  const narrow = window.innerWidth <= 820;
-  const across = Math.min(window.innerWidth - (narrow ? 28 : 460), 680);
-  const down = narrow ? across : Math.max(window.innerHeight - 230, 260);
-  const cell = Math.floor(Math.min(across / (width + 0.6), down / (height + 0.6)));
-  document.documentElement.style.setProperty('--cell', `${Math.max(14, Math.min(cell, 90))}px`);
-}
-
-/// A proven result in words: "win in 5", "loss in 2", "draw".
-const SOLVED = /^(?:(win|loss) in (\d+)|draw)$/;
-
-/// Maps a think answer's candidates to colours: worst red, best green. Proven wins are green
-/// and proven losses red whatever the scores around them (a player may give both: the engine
-/// proves some moves and scores the others); scores spread between. The server lists the
-/// candidates best first, the move chosen first among equals: that cell is marked best.
-function heatColours(answer) {
-  const list = answer.candidates || [];
-  const colours = new Map();
-  if (list.length === 0) return colours;
-  const scores = list.filter((c) => !SOLVED.test(c.value_text)).map((c) => c.value);
-  let lo = scores.length ? Math.min(...scores) : 0;
-  let hi = scores.length ? Math.max(...scores) : 0;
-  if (answer.value_scale === 'probability') { lo = Math.min(lo, 0); hi = Math.max(hi, 1); }
-  for (const c of list) {
-    // A win or loss is proven unless the search only bounded it on the other side.
-    const solved = SOLVED.exec(c.value_text);
-    const proven = solved && (c.bound === 'exact' || (c.bound === 'upper') === (solved[1] === 'loss')) ? solved : null;
-    let t;
-    if (proven) t = proven[1] === 'win' ? 1 : proven[1] === 'loss' ? 0 : 0.5;
-    else t = hi > lo ? (c.value - lo) / (hi - lo) : 0.5;
-    colours.set(c.move, {
-      colour: `hsl(${Math.round(t * 120)}, 70%, ${62 - 8 * t}%)`,
-      text: shortValue(c, answer.value_scale),
-      best: c === list[0],
-      bound: c.bound,
-    });
-  }
-  return colours;
-}
-
-function shortValue(candidate, scale) {
-  const proven = SOLVED.exec(candidate.value_text);
-  if (proven) return proven[1] ? `${proven[1] === 'win' ? 'W' : 'L'}${proven[2]}` : '=';
-  const bound = candidate.bound === 'upper' ? '≤' : candidate.bound === 'lower' ? '≥' : '';
-  if (scale === 'probability') return bound + candidate.value.toFixed(2);
-  return bound + String(candidate.value);
-}
-
-/// A candidate's value in words, with what it is: "at most -40 (searched 5 plies)".
-function valueWords(c) {
-  const bound = c.bound === 'upper' ? 'at most ' : c.bound === 'lower' ? 'at least ' : '';
-  const depth = c.depth !== null && c.depth !== undefined ? ` (searched ${c.depth} plies)` : '';
-  return `${bound}${c.value_text}${depth}`;
-}
-
-function renderBoard() {
-  buildBoard();
-  const g = state.game;
-  const stones = new Map();
-  g.moves.forEach((m, i) => stones.set(m, sideOf(i)));
-  const winning = new Set(g.win_line);
-  const see = $('#see-search').checked;
-  const heat = see && state.analysis ? heatColours(state.analysis.answer) : new Map();
-  const ghosts = new Map();
-  if (see && state.ghosts) {
-    state.ghosts.moves.forEach((m, i) => {
-      if (!stones.has(m) && !ghosts.has(m)) ghosts.set(m, { n: i + 1, side: sideOf(state.ghosts.from + i) });
-    });
-  }
-  const humanTurn = g.status === 'playing' && !g.machine_to_move && !state.busy;
-  for (const cell of document.querySelectorAll('#board .cell')) {
-    const name = cell.dataset.move;
-    cell.innerHTML = '';
-    cell.classList.toggle('win', winning.has(name));
-    cell.classList.toggle('hint', state.hint === name);
-    const side = stones.get(name);
-    cell.disabled = !!side || !humanTurn;
-    let label = name;
-    const h = heat.get(name);
-    if (h) {
-      const div = document.createElement('div');
-      div.className = h.best ? 'heat best' : 'heat';
-      div.style.background = h.colour;
-      div.textContent = h.text;
-      cell.append(div);
-      label += `, value ${h.text}${h.best ? ', best' : ''}`;
-    }
-    if (side) {
-      const stone = document.createElement('div');
-      stone.className = `stone ${side.toLowerCase()}`;
-      if (name === g.last_move) stone.classList.add('last');
-      cell.append(stone);
-      label += `, ${side}`;
-    } else if (ghosts.has(name)) {
-      const ghost = ghosts.get(name);
-      const stone = document.createElement('div');
-      stone.className = `stone ghost ${ghost.side.toLowerCase()}`;
-      stone.textContent = String(ghost.n);
-      cell.append(stone);
-    }
-    if (state.hint === name) {
-      const marker = document.createElement('div');
-      marker.className = 'marker';
-      cell.append(marker);
-    }
-    cell.setAttribute('aria-label', label);
-  }
+/// What an import sends besides the record: the set-up above for a record that does not say
+/// its board (a bare move line), and the time control.
+function importExtra() {
+  const body = setupBody();
+  return {
+    fallback: { size: body.size, k: body.k, rule: body.rule, players: body.players },
+    time_control: body.time_control,
+  };
 }
 
 // ---------------------------------------------------------------- status and stats
+
+/// Whether the game ended off the board: a flag fall, a resignation, a record's result.
+function endedOffBoard(g) {
+  if (g.status === 'won') return g.win_line.length === 0;
+  return g.status === 'draw' && g.moves.length < g.size.width * g.size.height;
+}
 
 function renderStatus() {
   const g = state.game;
   const status = $('#status');
   status.classList.toggle('over', g.status !== 'playing');
-  if (g.status === 'won') {
+  status.classList.toggle('stalled', !!state.stalled && g.machine_to_move);
+  if (g.status === 'won' && endedOffBoard(g)) {
+    const loser = other(g.winner);
+    if (/ by T$/.test(g.result)) status.textContent = `${loser}'s flag fell: ${who(g.winner)} wins on time.`;
+    else if (/ by R$/.test(g.result)) status.textContent = `${loser} resigned: ${who(g.winner)} wins.`;
+    else status.textContent = g.result;
+  } else if (g.status === 'won') {
     const human = isHuman(g.winner);
-    const other = isHuman(g.winner === 'X' ? 'O' : 'X');
-    status.textContent = human && !other ? `${g.winner} wins: you won!` : `${g.winner} wins`;
+    const rival = isHuman(g.winner === 'X' ? 'O' : 'X');
+    status.textContent = human && !rival ? `${g.winner} wins: you won!` : `${g.winner} wins`;
   } else if (g.status === 'draw') {
     status.textContent = 'Draw';
+  } else if (g.machine_to_move && state.stalled) {
+    status.textContent = `${who(g.to_move)} could not move`;
   } else if (g.machine_to_move) {
+    // Its move is asked for, or about to be (resume): until it comes or fails.
     status.textContent = `${who(g.to_move)} is thinking…`;
   } else {
     status.textContent = `${who(g.to_move)} to move`;
   }
   status.dataset.status = g.status;
-  $('#undo').disabled = state.busy || undoCount() === 0;
+  $('#retry').hidden = !(state.stalled && g.machine_to_move && g.status === 'playing');
+  $('#retry').disabled = state.busy;
+  $('#undo').disabled = state.busy || undoCount() === 0 || endedOffBoard(g);
   $('#hint').disabled = state.busy || g.status !== 'playing';
+  $('#analyse').disabled = state.busy || g.status !== 'playing';
   $('#record').placeholder = g.record || 'no moves yet';
 }
 
@@ -300,61 +144,192 @@ function renderStats() {
   const s = state.stats;
   $('#stat-move').textContent = s ? `${s.side} ${s.move}` : '–';
   $('#stat-time').textContent = s ? ms(s.time_ms) : '–';
+  $('#stat-time').title = s && s.plan ? `${ms(s.time_ms)} of ${ms(s.limit_ms)} allowed by its clock` : '';
   $('#stat-nodes').textContent = s ? thousands(s.nodes) : '–';
   $('#stat-depth').textContent = s && s.depth !== null ? String(s.depth) : '–';
   $('#stat-value').textContent = s && s.value_text ? s.value_text : '–';
   $('#machine').title = s ? `${s.player} for ${s.side}` : '';
 }
 
-function renderAnalysis() {
-  const a = state.analysis;
-  const summary = $('#analysis-summary');
-  const list = $('#candidates');
-  list.innerHTML = '';
-  if (!a) {
-    summary.textContent = 'Analyse a position, or let a machine move, to see its values.';
-    return;
+/// The clocks of a timed game beside the players' names, the running one marked.
+function renderClocks() {
+  const g = state.game;
+  const c = state.clocks;
+  const box = $('#clocks');
+  const timed = !!(g && c);
+  if (box.hidden === timed) {
+    box.hidden = !timed;
+    sizeBoard();
   }
-  const r = a.answer;
-  const what = a.kind === 'machine' ? `${r.player} played ${r.move} for ${r.side}` : `${r.player} would play ${r.move} for ${r.side}`;
-  const value = r.value_text ? `, value ${r.value_text}` : '';
-  const line = r.pv.length > 1 ? `; expects ${r.pv.join(' ')}` : '';
-  const note = r.candidates.length === 0 && r.note ? ` (${r.note})` : '';
-  summary.textContent = `${what}${value}, ${thousands(r.nodes)} nodes${line}.${note}`;
-  // Best first, as the server orders them (wins, then scores, then losses; the move chosen
-  // first among equals).
-  for (const c of r.candidates.slice(0, 30)) {
-    const li = document.createElement('li');
-    li.textContent = `${c.move}: ${valueWords(c)}`;
-    list.append(li);
+  if (!timed) return;
+  const now = performance.now();
+  box.title = `time control ${c.text}`;
+  for (const side of ['X', 'O']) {
+    const clock = $(`#clock-${side.toLowerCase()}`);
+    const left = c.left(side, now);
+    clock.querySelector('.who').textContent = who(side);
+    clock.querySelector('.face').textContent = clockFace(left);
+    clock.classList.toggle('running', !!c.running && c.running.side === side);
+    clock.classList.toggle('low', left < 10_000);
+    clock.classList.toggle('flagged', c.fallen === side);
+    clock.dataset.leftMs = String(Math.round(left));
   }
 }
 
 function render() {
   if (!state.game) return;
-  renderBoard();
+  renderBoard(clickCell);
   renderStatus();
   renderStats();
   renderAnalysis();
+  renderClocks();
+  renderReview();
+  renderDownloads();
   const cells = state.game.size.width * state.game.size.height;
   $('#tree-box').hidden = cells > 64;
 }
 
-// ---------------------------------------------------------------- playing
+// ---------------------------------------------------------------- requests
 
 function guard(generation) {
   return generation === state.generation;
 }
 
-async function run(task) {
+/// Runs `task` as the page's one request under way; its error is shown with what to do:
+/// `advice(error)` for errors of the request's own choices, after `onError(error)`. A changed
+/// game is read again. Returns the error, or null.
+async function run(task, advice = () => '', onError = () => {}) {
   const generation = state.generation;
   state.busy = true;
   render();
   say('');
+  let failed = null;
   try {
     await task(generation);
   } catch (error) {
-    if (guard(generation)) say(error.message);
+    failed = error;
+    if (guard(generation)) {
+      onError(error);
+      const todo = remedy(error) || advice(error);
+      say(`${error.message}${/[.!?]$/.test(error.message) ? '' : '.'} ${todo}`.trim(), 'error');
+    }
+  } finally {
+    if (guard(generation)) {
+      state.busy = false;
+      render();
+    }
+  }
+  if (failed && failed.status === 409 && guard(generation)) await reload();
+  if (guard(generation)) resume();
+  return guard(generation) ? failed : null;
+}
+
+/// The machine's next move, once nothing else is under way: asked for whenever the page is
+/// idle with a machine to move that has not failed (after a person's move, an undo, an
+/// analysis, a new game). Between two machines the page pauses to show each move.
+let pendingTurn = null;
+
+function resume() {
+  const g = state.game;
+  if (!g || g.status !== 'playing' || !g.machine_to_move || state.busy || state.stalled || pendingTurn) return;
+  if (state.clocks && state.clocks.fallen) return;
+  const generation = state.generation;
+  const pause = !isHuman('X') && !isHuman('O') && g.moves.length > 0 ? 300 : 0;
+  pendingTurn = setTimeout(() => {
+    pendingTurn = null;
+    if (guard(generation)) machineTurn();
+  }, pause);
+}
+
+/// Reads the game again (after a 409: another tab or request changed it).
+async function reload() {
+  const g = state.game;
+  try {
+    const game = await api('GET', `/api/games/${g.id}`);
+    if (state.game && state.game.id === game.id) {
+      state.game = game;
+      render();
+    }
+  } catch {
+    // The message already says what to do.
+  }
+}
+
+/// Drops whatever was under way for the game on the board: late answers are ignored, a
+/// machine's move in flight is given up (its search on the server stops).
+function dropRequests() {
+  state.generation += 1;
+  state.busy = false;
+  state.stalled = null;
+  clearTimeout(pendingTurn);
+  pendingTurn = null;
+  if (state.inflight) state.inflight.abort();
+  state.inflight = null;
+}
+
+/// Shows a game the server just created (a new game, an imported record), its clocks set.
+function install(game) {
+  dropRequests();
+  state.game = game;
+  state.stats = null;
+  state.analysis = null;
+  state.hint = null;
+  state.ghosts = null;
+  state.view = null;
+  state.clocks = game.time_control ? new Clocks(game.time_control) : null;
+  if (state.clocks && game.status === 'playing') state.clocks.start(game.to_move, performance.now());
+  clearTree();
+  fitAnalysis();
+  render();
+  resume();
+}
+
+async function newGame(body) {
+  dropRequests();
+  const generation = state.generation;
+  say('');
+  try {
+    const game = await api('POST', '/api/games', body);
+    if (!guard(generation)) return;
+    install(game);
+  } catch (error) {
+    if (guard(generation)) {
+      say(`No new game: ${error.message}. ${remedy(error) || 'Change the board or the players and press New game again.'}`, 'error');
+    }
+  }
+}
+
+/// The clocks after a move made at `at` that made the game `game`: the mover's clock stops
+/// (its increment added), the other side's starts. Returns the side whose flag fell during the
+/// move (the game still on), or null.
+function clocksAfterMove(at, game) {
+  const c = state.clocks;
+  if (!c) return null;
+  const fell = c.stop(at);
+  if (fell) return game.status === 'playing' ? fell : null;
+  if (game.status === 'playing') c.start(game.to_move, at);
+  return null;
+}
+
+/// A flag fell: the game ends on time. A machine's move in flight is given up, the server
+/// records the result (the record says it), and the status says so.
+async function flagFell(side) {
+  const g = state.game;
+  const c = state.clocks;
+  if (!g || !c || c.fallen || g.status !== 'playing') return;
+  dropRequests();
+  c.fall(side);
+  state.busy = true;
+  render();
+  const generation = state.generation;
+  try {
+    const game = await api('POST', `/api/games/${g.id}/end`, { winner: other(side), by: 'time' });
+    if (guard(generation)) state.game = game;
+  } catch (error) {
+    if (guard(generation)) {
+      say(`${side}'s flag fell, but the server did not record the result: ${error.message}. ${remedy(error)}`.trim(), 'error');
+      await reload();
+    }
   } finally {
     if (guard(generation)) {
       state.busy = false;
@@ -363,62 +338,70 @@ async function run(task) {
   }
 }
 
-async function newGame(body) {
-  state.generation += 1;
-  state.busy = false;
-  const generation = state.generation;
-  say('');
-  try {
-    const game = await api('POST', '/api/games', body);
-    if (!guard(generation)) return;
-    state.game = game;
-    state.stats = null;
-    state.analysis = null;
-    state.hint = null;
-    state.ghosts = null;
-    clearTree();
-    render();
-    machineTurn();
-  } catch (error) {
-    say(error.message);
-  }
+/// Every tenth of a second: the clocks count down, and a clock at zero ends the game.
+function tick() {
+  const c = state.clocks;
+  if (!c || !c.running) return;
+  const side = c.flag(performance.now());
+  if (side) flagFell(side);
+  else renderClocks();
 }
 
-function machineTurn() {
+async function machineTurn() {
   const g = state.game;
-  if (!g || g.status !== 'playing' || !g.machine_to_move || state.busy) return;
-  run(async (generation) => {
-    const answer = await api('POST', `/api/games/${g.id}/think`, {
-      play: true,
-      analysis: $('#see-search').checked,
-      version: g.version,
-    });
+  if (!g || g.status !== 'playing' || !g.machine_to_move || state.busy || state.stalled) return;
+  const side = g.to_move;
+  const mover = who(side);
+  const generation = state.generation;
+  let fell = null;
+  await run(async () => {
+    const request = { play: true, analysis: $('#see-search').checked, version: g.version };
+    // The machine plays within its own clock: the server plans the move from what it has left.
+    if (state.clocks) request.clock = state.clocks.request(side, performance.now());
+    const stop = new AbortController();
+    state.inflight = stop;
+    const answer = await api('POST', `/api/games/${g.id}/think`, request, stop.signal);
+    const at = performance.now();
     if (!guard(generation)) return;
+    state.inflight = null;
+    fell = clocksAfterMove(at, answer.game);
     state.game = answer.game;
     state.stats = answer;
     state.hint = null;
     state.analysis = { answer, kind: 'machine' };
     state.ghosts = { moves: answer.pv.slice(1), from: answer.game.moves.length };
-  }).then(() => {
-    if (state.game && state.game.machine_to_move && state.game.status === 'playing') {
-      // Two machines: let the page breathe between moves.
-      const generation = state.generation;
-      setTimeout(() => { if (guard(generation)) machineTurn(); }, 300);
-    }
+  }, () => `${mover} could not move. Press Retry, or Undo, or choose another player for ${side} ` +
+    '(or give it a depth or a time) and start a New game.', (error) => {
+    // Whatever failed (the player, the server, the connection), the game waits for the
+    // person: Retry, Undo or a new game.
+    state.stalled = { side, message: error.message };
   });
+  if (fell && guard(generation)) flagFell(fell);
 }
 
-function clickCell(move) {
+function retry() {
+  state.stalled = null;
+  say('');
+  resume();
+}
+
+async function clickCell(move) {
   const g = state.game;
-  if (!g || state.busy || g.status !== 'playing' || g.machine_to_move) return;
-  run(async (generation) => {
+  if (!g || state.busy || g.status !== 'playing' || g.machine_to_move || state.view !== null) return;
+  // The move is made when it is clicked: the clock stops then, not when the server answers.
+  const at = performance.now();
+  let fell = null;
+  const generation = state.generation;
+  await run(async () => {
     const game = await api('POST', `/api/games/${g.id}/moves`, { move, version: g.version });
     if (!guard(generation)) return;
+    fell = clocksAfterMove(at, game);
     state.game = game;
     state.hint = null;
     state.analysis = null;
     state.ghosts = null;
-  }).then(machineTurn);
+  });
+  if (fell && guard(generation)) flagFell(fell);
 }
 
 /// How many moves Undo takes back: back to the last position where a person is to move.
@@ -440,7 +423,15 @@ function undo() {
   run(async (generation) => {
     const game = await api('POST', `/api/games/${g.id}/undo`, { count, version: g.version });
     if (!guard(generation)) return;
+    // Taken back: the time so far is charged (no increment), the side to move's clock runs.
+    const c = state.clocks;
+    if (c) {
+      const now = performance.now();
+      c.pause(now);
+      if (game.status === 'playing') c.start(game.to_move, now);
+    }
     state.game = game;
+    state.stalled = null;
     state.hint = null;
     state.analysis = null;
     state.ghosts = null;
@@ -448,244 +439,143 @@ function undo() {
   });
 }
 
-async function think(player, kind) {
+/// Asks `player` (with its settings) for its move and values here: an analysis, or a hint.
+async function think(request, kind) {
   const g = state.game;
   if (!g || state.busy || g.status !== 'playing') return;
+  const name = request.player || 'the strongest player';
   await run(async (generation) => {
-    const body = { analysis: true, version: g.version };
-    if (player) body.player = player;
-    const answer = await api('POST', `/api/games/${g.id}/think`, body);
+    const answer = await api('POST', `/api/games/${g.id}/think`, { ...request, analysis: true, version: g.version });
     if (!guard(generation)) return;
     state.analysis = { answer, kind };
     state.ghosts = { moves: answer.pv, from: g.moves.length };
     if (kind === 'hint') {
       state.hint = answer.move;
-      say(`Hint: ${answer.move} (${answer.player}${answer.value_text ? `, ${answer.value_text}` : ''})`);
+      const value = answer.value_text ? `, ${answer.value_text}` : '';
+      say(`Hint for ${answer.side}: ${answer.move} (by ${answer.player}${value})`, 'info');
     }
-  });
+  }, () => `${name} could not ${kind === 'hint' ? 'give a hint' : 'analyse this position'}: ` +
+    'choose another player to analyse with, or give it a depth or a time.');
+}
+
+function analyse() {
+  const request = { player: analysis.player };
+  if (analysis.depth) request.depth = analysis.depth;
+  if (analysis.timeMs) request.time_ms = analysis.timeMs;
+  think(request, 'analysis');
 }
 
 function hint() {
   // A person to move: the strongest player for the board (the server's default).
-  const g = state.game;
-  const seat = seatOf(g.to_move);
-  think(seat === 'human' ? undefined : seat, 'hint');
+  const seat = seatOf(state.game.to_move);
+  think(seat === 'human' ? {} : { player: seat }, 'hint');
 }
 
-// ---------------------------------------------------------------- the search tree
-
-function clearTree() {
-  state.tree = null;
-  $('#tree').innerHTML = '';
-  $('#tree-summary').textContent = '';
+function showLine(path) {
+  if (!state.game) return;
+  state.ghosts = { moves: path, from: state.game.moves.length };
+  renderBoard(clickCell);
 }
 
-function valueText(node) {
-  if (node.kind === 'pruned') return 'not searched';
-  if (node.value === null) return '';
-  const prefix = node.bound === 'upper' ? '≤ ' : node.bound === 'lower' ? '≥ ' : '';
-  return prefix + node.value_text;
+function treeAdvice() {
+  return 'Choose another player for the tree, or a smaller board.';
 }
 
-function nodeItem(node) {
-  const li = document.createElement('li');
-  const row = document.createElement('span');
-  row.className = `node ${node.kind}${node.best ? ' best' : ''}`;
-  const canOpen = node.children.length > 0 || node.hidden > 0;
-  const open = document.createElement('button');
-  open.type = 'button';
-  open.className = 'open';
-  open.textContent = canOpen ? (node.children.length > 0 ? '▾' : '▸') : '·';
-  open.disabled = !canOpen;
-  open.setAttribute('aria-label', `open ${node.path.join(' ') || 'root'}`);
-  row.append(open);
-  const mv = document.createElement('span');
-  mv.className = 'mv';
-  mv.textContent = node.move || 'root';
-  row.append(mv);
-  const val = document.createElement('span');
-  val.className = 'val';
-  val.textContent = valueText(node);
-  row.append(val);
-  if (node.kind !== 'inner') {
-    const badge = document.createElement('span');
-    badge.className = `badge ${node.kind}`;
-    badge.textContent = node.kind === 'cutoff' ? `cut-off, ${node.pruned} pruned` : node.kind;
-    row.append(badge);
-  }
-  if (node.window) {
-    const w = document.createElement('span');
-    w.className = 'count';
-    w.textContent = `α ${node.window[0]} β ${node.window[1]}`;
-    row.append(w);
-  }
-  if (node.kind !== 'pruned') {
-    const count = document.createElement('span');
-    count.className = 'count';
-    count.textContent = `${thousands(node.visited)} nodes`;
-    row.append(count);
-  }
-  li.append(row);
-  const children = document.createElement('ul');
-  li.append(children);
-  const fill = () => {
-    children.innerHTML = '';
-    for (const child of node.children) children.append(nodeItem(child));
-  };
-  fill();
-  open.addEventListener('click', async () => {
-    if (node.children.length > 0) {
-      const hidden = !children.hidden;
-      children.hidden = hidden;
-      open.textContent = hidden ? '▸' : '▾';
-      return;
-    }
-    open.disabled = true;
-    try {
-      const answer = await treeRequest(node.path);
-      node.children = answer.tree.children;
-      node.hidden = answer.tree.hidden;
-      fill();
-      open.textContent = '▾';
-    } catch (error) {
-      say(error.message);
-    } finally {
-      open.disabled = false;
-    }
-  });
-  const showLine = () => {
-    if (!state.game) return;
-    state.ghosts = { moves: node.path, from: state.game.moves.length };
-    renderBoard();
-  };
-  row.addEventListener('mouseenter', showLine);
-  row.addEventListener('focusin', showLine);
-  return li;
-}
+// ---------------------------------------------------------------- records and review
 
-async function treeRequest(path) {
-  const g = state.game;
-  return api('POST', `/api/games/${g.id}/tree`, {
-    player: $('#tree-player').value,
-    path,
-    depth: 1,
-    version: g.version,
-  });
-}
-
-function showTree() {
-  const g = state.game;
-  if (!g || g.status !== 'playing') {
-    say('The game is over: there is no search to show.');
-    return;
-  }
-  run(async (generation) => {
-    const answer = await treeRequest([]);
-    if (!guard(generation)) return;
-    state.tree = answer;
-    const bounded = answer.truncated ? ' (cut at the node cap)' : '';
-    $('#tree-summary').textContent =
-      `${answer.player} searched ${thousands(answer.visited)} positions and plays ${answer.move}` +
-      `${answer.value_text ? ` (${answer.value_text})` : ''}${bounded}.`;
-    const ul = $('#tree');
-    ul.innerHTML = '';
-    ul.append(nodeItem(answer.tree));
-  });
-}
-
-// ---------------------------------------------------------------- the comparison
-
-function compare() {
-  const g = state.game;
-  if (!g || g.status !== 'playing') {
-    say('The game is over: there is nothing to compare.');
-    return;
-  }
-  run(async (generation) => {
-    const answer = await api('POST', `/api/games/${g.id}/compare`, { version: g.version });
-    if (!guard(generation)) return;
-    const body = $('#compare-table tbody');
-    body.innerHTML = '';
-    const most = Math.max(1, ...answer.results.map((r) => r.nodes || 0));
-    for (const r of answer.results) {
-      const tr = document.createElement('tr');
-      const cell = (text, cls) => {
-        const td = document.createElement('td');
-        if (cls) td.className = cls;
-        td.textContent = text;
-        tr.append(td);
-        return td;
-      };
-      cell(r.player);
-      if (r.error) {
-        cell('–');
-        const td = cell(r.error, 'err');
-        td.colSpan = 3;
-      } else {
-        cell(r.move);
-        cell(r.value ? r.value.text : '–');
-        const nodes = cell(thousands(r.nodes), 'num');
-        if (r.tree_nodes) nodes.title = `the seed's game tree: ${thousands(r.tree_nodes)} nodes`;
-        const bar = document.createElement('div');
-        bar.className = 'bar';
-        bar.style.width = `${Math.max(2, (100 * Math.log10(1 + r.nodes)) / Math.log10(1 + most))}%`;
-        nodes.append(bar);
-        cell(ms(r.time_ms), 'num');
-      }
-      body.append(tr);
-    }
-  });
-}
-
-// ---------------------------------------------------------------- records
-
-async function exportRecord() {
-  const g = state.game;
-  if (!g) return;
-  try {
-    const record = await api('GET', `/api/games/${g.id}/record`);
-    $('#record').value = record.moves;
-  } catch (error) {
-    say(error.message);
+/// Shows an imported game, and its board and seats in the set-up form (New game then starts
+/// the same kind of game).
+function installImported(game) {
+  install(game);
+  $('#width').value = game.size.width;
+  $('#height').value = game.size.height;
+  $('#k').value = game.k;
+  $('#rule').value = game.rule;
+  const preset = `${game.size.width},${game.size.height},${game.k}`;
+  $('#preset').value = [...$('#preset').options].some((o) => o.value === preset) ? preset : 'custom';
+  for (const [settings, seat, label] of [[seats.x, game.players.x, 'X'], [seats.o, game.players.o, 'O']]) {
+    // `engine:depth=3,time-ms=500`: the player, then its settings.
+    const [name, options = ''] = seat.split(':');
+    const setting = (key) => {
+      const pair = options.split(',').find((s) => s.startsWith(`${key}=`));
+      return pair ? pair.slice(key.length + 1) : '';
+    };
+    settings.select.value = name;
+    settings.depthBox.value = setting('depth');
+    const time = setting('time-ms');
+    settings.timeBox.value = time ? String(Number(time) / 1000) : '';
+    settings.chosen = true;
+    settings.sync();
+    limitTo(settings, formSize(), label);
   }
 }
 
-function importRecord() {
-  const body = setupBody();
-  body.moves = $('#record').value;
-  newGame(body);
+function importFromBox() {
+  importRecord($('#record').value, 'the pasted record', importExtra(), installImported);
+}
+
+function review(where) {
+  if (!state.game) return;
+  step(where);
+  render();
+}
+
+/// The arrow keys, Home and End step through the game, unless a box has the keyboard.
+function reviewKeys(event) {
+  const target = event.target;
+  if (target && target.closest && target.closest('input, textarea, select, [contenteditable]')) return;
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const where = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'first', End: 'last' }[event.key];
+  if (!where || !state.game) return;
+  event.preventDefault();
+  review(where);
 }
 
 // ---------------------------------------------------------------- start
 
-// A bug in this page shows up where people can see it, and stays listed for the browser tests.
-window.pageErrors = [];
-function pageError(text) {
-  window.pageErrors.push(text);
-  say(`Page error: ${text}`);
-}
-window.addEventListener('error', (event) => pageError(event.message));
-window.addEventListener('unhandledrejection', (event) => pageError(String(event.reason)));
-
 async function start() {
   try {
-    const list = await api('GET', '/api/players');
+    const [index, list] = await Promise.all([api('GET', '/api'), api('GET', '/api/players')]);
+    state.limits = index.limits;
     state.players = list.players;
+    setPatience(state.limits);
   } catch (error) {
-    say(`Cannot reach the server: ${error.message}`);
+    $('#status').textContent = 'Cannot start';
+    say(`Cannot reach the server: ${error.message}. Check that mnk serve is running, then reload the page.`, 'error');
     return;
   }
-  fillPlayerSelect($('#player-x'), true, 'human');
-  fillPlayerSelect($('#player-o'), true, strongestFor(9));
-  fillPlayerSelect($('#analyse-player'), false, strongestFor(9));
+  seats.x = new Settings('#player-x', '#x-depth', '#x-time', true);
+  seats.o = new Settings('#player-o', '#o-depth', '#o-time', true);
+  analysis = new Settings('#analyse-player', '#analyse-depth', '#analyse-time', false);
+  seats.x.fill('human');
+  seats.o.fill(strongestFor(formSize()));
+  analysis.fill(strongestFor(formSize()));
   const tree = $('#tree-player');
   tree.innerHTML = '';
   for (const p of state.players.filter((q) => q.abilities.reports_tree)) tree.add(new Option(p.name, p.name));
-  tree.value = 'alphabeta';
+  tree.addEventListener('change', () => { tree.chosen = true; });
+  fitSeats();
+  fitAnalysis();
+
+  for (const settings of [seats.x, seats.o, analysis]) {
+    settings.select.addEventListener('change', () => {
+      settings.chosen = true;
+      settings.sync();
+      settings.select.title = settings.select.selectedOptions[0].title;
+    });
+  }
+  // A seat's depth decides which boards its players can play.
+  for (const [settings, label] of [[seats.x, 'X'], [seats.o, 'O']]) {
+    settings.depthBox.addEventListener('input', () => limitTo(settings, formSize(), label));
+  }
+  analysis.depthBox.addEventListener('input', () => limitTo(analysis, gameSize(), 'Analyse with'));
 
   $('#preset').addEventListener('change', applyPreset);
   for (const id of ['#width', '#height', '#k']) {
-    $(id).addEventListener('input', () => { $('#preset').value = 'custom'; });
+    $(id).addEventListener('input', () => {
+      $('#preset').value = 'custom';
+      fitSeats();
+    });
   }
   $('#setup').addEventListener('submit', (event) => {
     event.preventDefault();
@@ -694,15 +584,36 @@ async function start() {
   $('#restart').addEventListener('click', () => newGame(setupBody()));
   $('#undo').addEventListener('click', undo);
   $('#hint').addEventListener('click', hint);
+  $('#retry').addEventListener('click', retry);
   $('#see-search').addEventListener('change', () => {
     $('#search-panel').hidden = !$('#see-search').checked;
     render();
   });
-  $('#analyse').addEventListener('click', () => think($('#analyse-player').value, 'analysis'));
-  $('#show-tree').addEventListener('click', showTree);
-  $('#compare').addEventListener('click', compare);
-  $('#export').addEventListener('click', exportRecord);
-  $('#import').addEventListener('click', importRecord);
+  $('#analyse').addEventListener('click', analyse);
+  $('#show-tree').addEventListener('click', () => {
+    const g = state.game;
+    if (!g || g.status !== 'playing') {
+      say('The game is over: there is no search to show. Undo a move, or start a New game.', 'info');
+      return;
+    }
+    run((generation) => showTree(generation, guard, showLine), treeAdvice);
+  });
+  $('#compare').addEventListener('click', () => {
+    const g = state.game;
+    if (!g || g.status !== 'playing') {
+      say('The game is over: there is nothing to compare. Undo a move, or start a New game.', 'info');
+      return;
+    }
+    run((generation) => compare(generation, guard), () => 'Compare again, or on another position.');
+  });
+  $('#export').addEventListener('click', exportToBox);
+  $('#import').addEventListener('click', importFromBox);
+  $('#record-file').addEventListener('change', () => importFile(importExtra(), installImported));
+  for (const where of ['first', 'back', 'forward', 'last']) {
+    $(`#${where}`).addEventListener('click', () => review(where));
+  }
+  document.addEventListener('keydown', reviewKeys);
+  setInterval(tick, 100);
   window.addEventListener('resize', () => { sizeBoard(); });
   newGame(setupBody());
 }

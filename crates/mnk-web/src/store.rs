@@ -10,6 +10,8 @@
 
 use mnk::game::{Game, Side};
 use mnk::players::{PlayerSpec, Seat};
+use mnk::record::Outcome;
+use mnk::search::Timing;
 use std::collections::HashMap;
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
@@ -28,17 +30,38 @@ pub struct Entry {
     pub seats: Seats,
     /// Bumped at every change, so a search can tell whether the game moved on meanwhile.
     pub version: u64,
+    /// How the game is timed, when it is (the page runs the clocks; this says how).
+    pub timing: Option<Timing>,
+    /// A result the board does not show: a flag fall or a resignation (`POST
+    /// /api/games/{id}/end`), or the one an imported record states. Set, it ends the game.
+    pub result: Option<Outcome>,
 }
 
 impl Entry {
-    /// A game at version 0.
+    /// A game at version 0, untimed, its result the board's.
     #[must_use]
     pub fn new(game: Game, seats: Seats) -> Self {
         Entry {
             game,
             seats,
             version: 0,
+            timing: None,
+            result: None,
         }
+    }
+
+    /// How the game ended: the stated result, else the board's; `None` while it is on.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.result
+            .clone()
+            .or_else(|| Outcome::of(self.game.board().status()))
+    }
+
+    /// Whether the game has ended, on the board or by a stated result.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.result.is_some() || self.game.board().is_over()
     }
 
     /// The player seated on `side`, if a computer.

@@ -2,10 +2,12 @@
 
 use crate::store::{Entry, Seats};
 use mnk::explain::{NodeKind, TreeNode};
-use mnk::game::{Board, Cell, Side, Size, Status};
-use mnk::notation::{format_cell, format_moves};
-use mnk::search::{Bound, Choice, MoveValue, Value};
+use mnk::game::{Cell, Side, Size, Status};
+use mnk::notation::{board_rows, format_cell, format_moves};
+use mnk::record::Outcome;
+use mnk::search::{Bound, Choice, MoveValue, Timing, Value};
 use serde::Serialize;
+use std::cmp::Ordering;
 
 /// The board's dimensions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -73,6 +75,41 @@ pub struct GameView {
     pub machine_to_move: bool,
     /// Bumped at every change.
     pub version: u64,
+    /// How the game ended, as a record writes it (`X wins`, `draw`, `O wins by T` for a flag
+    /// fall, `by R` for a resignation); null while it is on.
+    pub result: Option<String>,
+    /// How the game is timed; null when it is not.
+    pub time_control: Option<TimingView>,
+}
+
+/// How a game is timed: a limit per move, or a game clock with an increment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TimingView {
+    /// As `--time-control` writes it: `5m+3s`, `10s/move`.
+    pub text: String,
+    /// The limit of each move, in milliseconds, for a per-move control.
+    pub per_move_ms: Option<u128>,
+    /// Each side's time for the whole game, in milliseconds, for a game clock.
+    pub base_ms: Option<u128>,
+    /// Added after each move, in milliseconds, for a game clock.
+    pub increment_ms: Option<u128>,
+}
+
+impl TimingView {
+    /// The view of `timing`.
+    #[must_use]
+    pub fn new(timing: Timing) -> Self {
+        let (per_move, base, increment) = match timing {
+            Timing::PerMove(t) => (Some(t), None, None),
+            Timing::Game { base, increment } => (None, Some(base), Some(increment)),
+        };
+        TimingView {
+            text: timing.to_string(),
+            per_move_ms: per_move.map(|t| t.as_millis()),
+            base_ms: base.map(|t| t.as_millis()),
+            increment_ms: increment.map(|t| t.as_millis()),
+        }
+    }
 }
 
 impl GameView {
@@ -82,16 +119,24 @@ impl GameView {
         let board = entry.game.board();
         let size = board.size();
         let variant = board.variant();
-        let (status, winner, win_line) = match board.status() {
-            Status::InProgress => ("playing", None, Vec::new()),
-            Status::Draw => ("draw", None, Vec::new()),
+        let (mut winner, win_line) = match board.status() {
+            Status::InProgress | Status::Draw => (None, Vec::new()),
             Status::Won { side, line } => (
-                "won",
                 Some(side),
                 line.cells(size).map(|c| format_cell(c, size)).collect(),
             ),
         };
-        let to_move = (!board.is_over()).then(|| board.to_move());
+        let mut status = board.status().name();
+        // A result the board does not show (a flag fall, a resignation) ends the game too.
+        if !board.is_over()
+            && let Some(stated) = &entry.result
+        {
+            (status, winner) = match stated {
+                Outcome::Won { side, .. } => ("won", Some(*side)),
+                Outcome::Draw => ("draw", None),
+            };
+        }
+        let to_move = (!entry.is_over()).then(|| board.to_move());
         GameView {
             id: id.to_string(),
             size: SizeView {
@@ -103,7 +148,7 @@ impl GameView {
             players: SeatsView::new(&entry.seats),
             moves: cells(entry.game.moves(), size),
             record: format_moves(entry.game.moves(), size),
-            board: rows(board),
+            board: board_rows(board),
             status,
             to_move,
             winner,
@@ -111,6 +156,8 @@ impl GameView {
             last_move: entry.game.last_move().map(|c| format_cell(c, size)),
             machine_to_move: to_move.is_some_and(|s| entry.seat(s).is_some()),
             version: entry.version,
+            result: entry.outcome().map(|o| o.to_string()),
+            time_control: entry.timing.map(TimingView::new),
         }
     }
 }
@@ -121,43 +168,40 @@ pub fn cells(cells: &[Cell], size: Size) -> Vec<String> {
     cells.iter().map(|&c| format_cell(c, size)).collect()
 }
 
-fn rows(board: &Board) -> Vec<String> {
-    let size = board.size();
-    (0..i32::from(size.height))
-        .map(|r| {
-            (0..i32::from(size.width))
-                .map(|c| {
-                    let cell = size.cell(r, c).expect("on the board");
-                    board.get(cell).map_or('.', Side::symbol)
-                })
-                .collect()
-        })
-        .collect()
+/// What kind of number a value is: `score`, `probability` or `solved`.
+#[must_use]
+pub const fn scale(v: &Value) -> &'static str {
+    match v {
+        Value::Score(_) => "score",
+        Value::Probability(_) => "probability",
+        Value::Solved(_) => "solved",
+    }
 }
 
 /// A value as a number (see [`Value::as_number`]) and in words.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ValueView {
-    /// The number: a score, a probability, or +1 / 0 / -1 for a solved win / draw / loss.
+    /// The number: a score, a probability, or +1 / 0 / -1 for a solved win / draw / loss, for
+    /// `side`.
     pub value: f64,
     /// What kind of number: `score`, `probability` or `solved`.
     pub scale: &'static str,
-    /// The value in words (`+3`, `win in 5`, `win probability 0.6667`).
+    /// The value in words, saying whose it is and its unit (`X +3 (score)`, `win in 5 for O`,
+    /// `O 0.6667 (win probability)`, `draw`).
     pub text: String,
+    /// The side the value belongs to.
+    pub side: Side,
 }
 
 impl ValueView {
-    /// The view of a value.
+    /// The view of `v`, a value for `side`.
     #[must_use]
-    pub fn new(v: Value) -> Self {
+    pub fn new(v: Value, side: Side) -> Self {
         ValueView {
             value: v.as_number(),
-            scale: match v {
-                Value::Score(_) => "score",
-                Value::Probability(_) => "probability",
-                Value::Solved(_) => "solved",
-            },
-            text: v.to_string(),
+            scale: scale(&v),
+            text: v.seen_by(side).to_string(),
+            side,
         }
     }
 }
@@ -168,9 +212,21 @@ pub struct CandidateView {
     /// The move.
     #[serde(rename = "move")]
     pub mv: String,
-    /// Its value as a number.
+    /// Its value as a number, for `side`: numbers of different `scale`s do not compare (a
+    /// proven loss is -1, below every score); `rank` orders them.
     pub value: f64,
-    /// Its value in words.
+    /// What kind of number: `score`, `probability` or `solved`.
+    pub scale: &'static str,
+    /// The value's place among the candidates' values, best first: 0 for the best; equal
+    /// values share a rank. Proven wins (the sooner the better) come before scores, proven
+    /// losses (the later the better) after them.
+    pub rank: usize,
+    /// The side that plays the move, whose value it is.
+    pub side: Side,
+    /// For a solved win or loss, the moves (stones of both sides) until the game ends.
+    pub ends_in: Option<u32>,
+    /// Its value in words, saying whose it is and its unit, with its bound (`at most X -40
+    /// (score)`, `win in 3 for O`).
     pub value_text: String,
     /// `exact`, or `upper` (at most this) or `lower` (at least this) where the search only
     /// bounded the move.
@@ -179,14 +235,27 @@ pub struct CandidateView {
     pub depth: Option<u32>,
 }
 
-/// Candidates in notation, in the order given.
+/// Candidates in notation, in the order given, each ranked among the others by
+/// [`Value::compare`]: values of `side`, the side to move.
 #[must_use]
-pub fn candidates(list: &[MoveValue], size: Size) -> Vec<CandidateView> {
+pub fn candidates(list: &[MoveValue], side: Side, size: Size) -> Vec<CandidateView> {
+    let mut ladder: Vec<Value> = list.iter().map(|m| m.value).collect();
+    ladder.sort_by(|a, b| b.compare(a));
+    ladder.dedup_by(|a, b| a.compare(b) == Ordering::Equal);
     list.iter()
         .map(|m| CandidateView {
             mv: format_cell(m.cell, size),
             value: m.value.as_number(),
-            value_text: m.value.to_string(),
+            scale: scale(&m.value),
+            rank: ladder.partition_point(|v| v.compare(&m.value) == Ordering::Greater),
+            side,
+            ends_in: match m.value {
+                Value::Solved(mnk::search::Outcome::Win(n) | mnk::search::Outcome::Loss(n)) => {
+                    Some(n)
+                }
+                _ => None,
+            },
+            value_text: m.seen_by(side).to_string(),
             bound: m.bound,
             depth: m.depth,
         })
@@ -205,7 +274,7 @@ pub struct ChoiceView {
     pub mv: String,
     /// The value of the move for that side, as a number, if the player has one.
     pub value: Option<f64>,
-    /// The value in words.
+    /// The value in words, saying whose it is (`side`'s) and its unit.
     pub value_text: Option<String>,
     /// `score`, `probability` or `solved`.
     pub value_scale: Option<&'static str>,
@@ -225,7 +294,7 @@ impl ChoiceView {
     /// The view of a choice.
     #[must_use]
     pub fn new(player: String, side: Side, choice: &Choice, size: Size, time_ms: f64) -> Self {
-        let value = choice.value.map(ValueView::new);
+        let value = choice.value.map(|v| ValueView::new(v, side));
         ChoiceView {
             player,
             side,
@@ -254,9 +323,11 @@ pub struct NodeView {
     pub to_move: Side,
     /// `terminal`, `horizon`, `inner`, `cutoff`, `pruned` or `transposition`.
     pub kind: NodeKind,
-    /// The value for the side to move at the root of the search.
+    /// The value for the side to move at the root of the search (`value_side`).
     pub value: Option<f64>,
-    /// The value in words.
+    /// The side the values of the whole tree belong to: the side to move at its root.
+    pub value_side: Side,
+    /// The value in words, saying whose it is and its unit, with its bound.
     pub value_text: Option<String>,
     /// `exact`, `upper` (at most) or `lower` (at least).
     pub bound: Bound,
@@ -275,15 +346,22 @@ pub struct NodeView {
 }
 
 impl NodeView {
-    /// The view of `node`, reached from the search's root by `path`, with `to_move` to play.
+    /// The view of `node`, reached from the search's root by `path`, with `to_move` to play;
+    /// its values are `root`'s, the side to move at the search's root.
     #[must_use]
-    pub fn new(node: &TreeNode, path: &mut Vec<Cell>, to_move: Side, size: Size) -> Self {
+    pub fn new(
+        node: &TreeNode,
+        path: &mut Vec<Cell>,
+        to_move: Side,
+        root: Side,
+        size: Size,
+    ) -> Self {
         let children = node
             .children
             .iter()
             .map(|c| {
                 path.push(c.cell.expect("children have moves"));
-                let v = NodeView::new(c, path, to_move.other(), size);
+                let v = NodeView::new(c, path, to_move.other(), root, size);
                 path.pop();
                 v
             })
@@ -294,7 +372,10 @@ impl NodeView {
             to_move,
             kind: node.kind,
             value: node.value.map(|v| v.as_number()),
-            value_text: node.value.map(|v| v.to_string()),
+            value_side: root,
+            value_text: node
+                .value
+                .map(|v| v.seen_by(root).bounded(node.bound).to_string()),
             bound: node.bound,
             window: node.window,
             visited: node.visited,

@@ -109,6 +109,31 @@ async fn players_and_the_index() {
     assert_eq!(tree("minimax"), json!(true));
     assert_eq!(tree("gomoku-pruned"), json!(true));
     assert_eq!(tree("rules"), json!(false));
+    // What a page needs to offer a depth, and to know which depth lets a player play a board.
+    let abilities = |n: &str| players.iter().find(|p| p["name"] == n).unwrap()["abilities"].clone();
+    for (name, depth) in [
+        ("engine", true),
+        ("gomoku-minimax", true),
+        ("perfect", false),
+        ("rules", false),
+    ] {
+        assert_eq!(abilities(name)["searches_to_depth"], json!(depth), "{name}");
+    }
+    let seed = abilities("gomoku-minimax");
+    assert_eq!(seed["tree_limited"], json!(true));
+    assert_eq!(seed["largest_board"], json!(212));
+    let table = seed["largest_board_by_depth"].as_array().unwrap();
+    assert_eq!(table[3], json!([4, 212]));
+    assert!(
+        table[2][1].as_u64().unwrap() >= 225,
+        "depth 3 plays 15x15: {table:?}"
+    );
+    assert_eq!(
+        table.last().unwrap(),
+        &json!([12, 12]),
+        "the whole tree of 12 cells"
+    );
+    assert_eq!(abilities("engine")["largest_board_by_depth"], json!([]));
     let index = ok(&app, "GET", "/api", None).await;
     assert_eq!(
         index["limits"]["max_size"],
@@ -162,6 +187,40 @@ async fn creating_games() {
     assert_eq!(g["moves"], json!(["h8", "h9"]));
     assert_eq!(g["machine_to_move"], json!(true));
     assert_eq!(g["board"][7], json!(".......X......."));
+}
+
+#[tokio::test]
+async fn a_seat_that_cannot_play_the_board_is_refused_when_the_game_is_made() {
+    // Was: the game was made, then "O (perfect) is thinking..." failed at its first move.
+    let app = server();
+    let message = send(
+        &app,
+        "POST",
+        "/api/games",
+        Some(r#"{"size": 15, "players": {"x": "human", "o": "perfect"}}"#),
+    )
+    .await
+    .error(StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        message.starts_with(
+            "players.o: O cannot be perfect: perfect plays boards of at most 64 cells; 15x15 has 225: choose engine"
+        ),
+        "{message}"
+    );
+    let message = send(
+        &app,
+        "POST",
+        "/api/games",
+        Some(r#"{"size": 15, "players": {"x": "gomoku-minimax", "o": "human"}}"#),
+    )
+    .await
+    .error(StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(message.contains("gomoku-minimax:depth=3"), "{message}");
+    new_game(
+        &app,
+        json!({"size": 15, "players": {"x": "gomoku-minimax:depth=3", "o": "human"}}),
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -363,6 +422,15 @@ async fn think_suggests_and_plays() {
     for c in candidates {
         let corner = ["a1", "a3", "c1", "c3"].contains(&c["move"].as_str().unwrap());
         assert_eq!(c["value_text"] == json!("draw"), corner, "{c}");
+        // An edge loses: said as the winner's win, not as a loss of unstated side.
+        let text = c["value_text"].as_str().unwrap();
+        assert_eq!(
+            text.starts_with("win in ") && text.ends_with(" for X"),
+            !corner,
+            "{c}"
+        );
+        assert_eq!(c["side"], json!("O"), "{c}");
+        assert_eq!(c["rank"], json!(usize::from(!corner)), "{c}");
     }
     assert!(["a1", "a3", "c1", "c3"].contains(&t["move"].as_str().unwrap()));
     for key in ["nodes", "time_ms", "pv", "depth", "value", "limit_ms"] {
@@ -420,8 +488,14 @@ async fn think_suggests_and_plays() {
     let candidates = t["candidates"].as_array().unwrap();
     assert!(candidates.len() > 10, "{t}");
     for c in candidates {
-        let lost = c["value_text"].as_str().unwrap().starts_with("loss");
+        let lost = c["scale"] == json!("solved") && c["value"] == json!(-1.0);
         assert_eq!(c["move"] != json!("h12"), lost, "{c}");
+        let text = c["value_text"].as_str().unwrap();
+        assert_eq!(
+            lost,
+            text.starts_with("win in ") && text.ends_with(" for O"),
+            "{c}"
+        );
     }
 
     // Playing it.
@@ -491,6 +565,90 @@ async fn think_suggests_and_plays() {
         .error(StatusCode::CONFLICT);
 }
 
+/// How the API should say a score or probability of `side`'s: with the side and the unit, a
+/// bound in words.
+fn said(value: &Value, scale: &Value, bound: &Value, side: &str) -> String {
+    let prefix = match bound.as_str().unwrap() {
+        "upper" => "at most ",
+        "lower" => "at least ",
+        _ => "",
+    };
+    let n = value.as_f64().unwrap();
+    match scale.as_str().unwrap() {
+        "score" => format!("{prefix}{side} {:+} (score)", n as i64),
+        "probability" => format!("{prefix}{side} {n:.4} (win probability)"),
+        _ => panic!("a solved value is checked by its text: {value}"),
+    }
+}
+
+#[tokio::test]
+async fn every_value_says_whose_it_is_with_its_unit() {
+    let app = server();
+    let id = new_game(
+        &app,
+        json!({"moves": "b2", "players": {"x": "human", "o": "human"}}),
+    )
+    .await;
+    // O to move: alpha-beta's scores and the game tree's probabilities are O's.
+    for (player, scale) in [("alphabeta", "score"), ("gametree", "probability")] {
+        let body = json!({"player": player, "analysis": true}).to_string();
+        let t = ok(&app, "POST", &format!("/api/games/{id}/think"), Some(&body)).await;
+        assert_eq!(t["side"], json!("O"));
+        assert_eq!(t["value_scale"], json!(scale));
+        let exact = json!("exact");
+        assert_eq!(
+            t["value_text"],
+            json!(said(&t["value"], &t["value_scale"], &exact, "O")),
+            "{player}: {t}"
+        );
+        for c in t["candidates"].as_array().unwrap() {
+            assert_eq!(c["scale"], json!(scale));
+            assert_eq!(
+                c["value_text"],
+                json!(said(&c["value"], &c["scale"], &c["bound"], "O")),
+                "{player}: {c}"
+            );
+        }
+    }
+    // The tree: every value is the root's side to move's, whatever the node's side to move;
+    // bounds in words.
+    let t = ok(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/tree"),
+        Some(r#"{"player": "alphabeta", "depth": 2}"#),
+    )
+    .await;
+    let mut stack = vec![&t["tree"]];
+    let mut seen = (0, 0);
+    while let Some(node) = stack.pop() {
+        stack.extend(node["children"].as_array().unwrap());
+        assert_eq!(node["value_side"], json!("O"), "{node}");
+        if node["value"].is_null() {
+            continue;
+        }
+        assert_eq!(
+            node["value_text"],
+            json!(said(&node["value"], &json!("score"), &node["bound"], "O")),
+            "{node}"
+        );
+        seen.0 += 1;
+        seen.1 += usize::from(node["bound"] != json!("exact"));
+    }
+    assert!(seen.0 > 20 && seen.1 > 5, "{seen:?}");
+    // The comparison's values too.
+    let c = ok(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/compare"),
+        Some(r#"{"players": ["minimax", "perfect"]}"#),
+    )
+    .await;
+    assert_eq!(c["results"][0]["value"]["text"], json!("O +0 (score)"));
+    assert_eq!(c["results"][0]["value"]["side"], json!("O"));
+    assert_eq!(c["results"][1]["value"]["text"], json!("draw"));
+}
+
 #[tokio::test]
 async fn the_server_caps_every_search() {
     // Node cap: minimax needs 549,946 nodes for the empty board.
@@ -538,6 +696,7 @@ async fn a_slow_search_blocks_nobody_and_stops_when_its_client_leaves() {
         queue_wait: Duration::from_secs(20),
         ..Limits::default()
     });
+    // Depth 5 on 8x8: about 10^9 nodes, far more than the test waits, however fast the player.
     let id = new_game(&app, json!({"size": 8, "k": 5})).await;
     let slow = {
         let app = app.clone();
@@ -547,7 +706,7 @@ async fn a_slow_search_blocks_nobody_and_stops_when_its_client_leaves() {
                 &app,
                 "POST",
                 &uri,
-                Some(r#"{"player": "gomoku-minimax:depth=4"}"#),
+                Some(r#"{"player": "gomoku-minimax:depth=5"}"#),
             )
             .await
         })
@@ -808,16 +967,43 @@ async fn the_page_and_its_files_are_served() {
         );
         assert!(reply.text.contains(needle), "{uri}");
     }
+    // Every module the script imports is served, and imports only served modules.
+    let mut pending = vec!["/app.js".to_string()];
+    let mut served = Vec::new();
+    while let Some(uri) = pending.pop() {
+        let reply = send(&app, "GET", &uri, None).await;
+        assert_eq!(reply.status, StatusCode::OK, "{uri}");
+        assert!(reply.content_type.starts_with("text/javascript"), "{uri}");
+        for line in reply.text.lines().filter(|l| l.starts_with("import ")) {
+            let path = line.split('\'').nth(1).unwrap();
+            let file = path.rsplit('/').next().unwrap();
+            let module = format!("/js/{file}");
+            if !served.contains(&module) && !pending.contains(&module) {
+                pending.push(module);
+            }
+        }
+        served.push(uri);
+    }
+    assert!(served.len() >= 5, "{served:?}");
+    send(&app, "GET", "/js/nothing.js", None)
+        .await
+        .error(StatusCode::NOT_FOUND);
 }
 
-/// Orders candidates' values as the API gives them: proven wins above scores above proven
-/// losses (win in fewer moves first, loss in more moves first), numbers within a class.
+/// Orders candidates' values from their texts, independently of the API's `rank`: proven wins
+/// of the side to move above scores above its proven losses (a win in fewer moves first, a
+/// loss in more moves first), numbers within a class.
+/// A bound is said from the mover's side ("at most loss in 3 for O").
 fn rank(c: &Value) -> (i32, f64) {
     let text = c["value_text"].as_str().unwrap();
-    let moves = |t: &str| t.rsplit(' ').next().unwrap().parse::<f64>().unwrap();
-    if text.starts_with("win in") {
+    let text = text.strip_prefix("at most ").unwrap_or(text);
+    let text = text.strip_prefix("at least ").unwrap_or(text);
+    let side = c["side"].as_str().unwrap();
+    let moves = |t: &str| t.split(' ').nth(2).unwrap().parse::<f64>().unwrap();
+    let own = text.ends_with(&format!("for {side}"));
+    if text.starts_with("win in") && own {
         (2, -moves(text))
-    } else if text.starts_with("loss in") {
+    } else if text.starts_with("win in") || text.starts_with("loss in") {
         (0, moves(text))
     } else {
         (1, c["value"].as_f64().unwrap())
@@ -889,6 +1075,19 @@ async fn the_heat_map_best_cell_is_the_move_played() {
                 t["move"]
             );
             assert!(["exact", "upper", "lower"].contains(&c["bound"].as_str().unwrap()));
+            assert_eq!(c["side"], t["side"], "{c}");
+        }
+        // The API's rank follows the list, best first, from 0, with no gaps.
+        assert_eq!(candidates[0]["rank"], json!(0), "{player}: {t}");
+        for pair in candidates.windows(2) {
+            let (a, b) = (pair[0]["rank"].as_u64(), pair[1]["rank"].as_u64());
+            let (a, b) = (a.unwrap(), b.unwrap());
+            assert!(b == a || b == a + 1, "{player}: {pair:?}");
+            assert_eq!(
+                b == a,
+                rank(&pair[0]) == rank(&pair[1]),
+                "{player}: {pair:?}"
+            );
         }
         // The engine's values come with its move, from the same search: no second search.
         if player.starts_with("engine") {
@@ -1038,4 +1237,390 @@ async fn one_client_s_searches_cannot_take_every_slot() {
         "the slow search should still be running"
     );
     first.abort();
+}
+
+/// A file answer of `GET /api/games/{id}/record?format=...`: its name and text.
+async fn record_file(app: &Router, id: &str, format: &str) -> (String, String) {
+    let uri = format!("/api/games/{id}/record?format={format}");
+    let request = Request::builder().uri(&uri).body(Body::empty()).unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK, "{uri}");
+    let headers = response.headers().clone();
+    assert!(
+        headers[header::CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .starts_with("text/plain"),
+        "{uri}: {headers:?}"
+    );
+    let disposition = headers[header::CONTENT_DISPOSITION]
+        .to_str()
+        .unwrap()
+        .to_string();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (disposition, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+/// How many games the server holds (`GET /api`).
+async fn games_held(app: &Router) -> u64 {
+    ok(app, "GET", "/api", None).await["games"]
+        .as_u64()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn records_are_exported_and_imported_in_each_format() {
+    let app = server();
+    let id = new_game(
+        &app,
+        json!({"size": 15, "moves": "h8 h9 i9 j10", "players": {"x": "human", "o": "gomoku-pruned"}}),
+    )
+    .await;
+    let (name, psq) = record_file(&app, &id, "psq").await;
+    assert_eq!(name, format!("attachment; filename=\"mnk-{id}.psq\""));
+    assert_eq!(
+        psq,
+        "Piskvorky 15x15, 0:0, 0\n8,8,0\n8,7,0\n9,7,0\n10,6,0\nhuman\ngomoku-pruned\n-1\n"
+    );
+    let (name, sgf) = record_file(&app, &id, "sgf").await;
+    assert_eq!(name, format!("attachment; filename=\"mnk-{id}.sgf\""));
+    assert!(sgf.starts_with("(;FF[4]GM[4]"), "{sgf}");
+    assert!(
+        sgf.contains("SZ[15]") && sgf.contains("PB[human]PW[gomoku-pruned]"),
+        "{sgf}"
+    );
+    assert!(sgf.contains(";B[hh];W[hg];B[ig];W[jf]"), "{sgf}");
+    let (name, line) = record_file(&app, &id, "moves").await;
+    assert_eq!(name, format!("attachment; filename=\"mnk-{id}.txt\""));
+    assert_eq!(
+        line,
+        "# size: 15x15\n# k: 5\n# rule: freestyle\n# x: human\n# o: gomoku-pruned\nh8 h9 i9 j10\n"
+    );
+    // Each file makes the same game again, its players from the names: by the file's name, by
+    // the format's, and by what the text looks like.
+    for (body, what) in [
+        (
+            json!({"record": psq, "filename": "Game.PSQ"}),
+            "psq by name",
+        ),
+        (json!({"record": sgf, "format": "sgf"}), "sgf by format"),
+        (json!({"record": line}), "move line by its look"),
+        (json!({"record": psq}), "psq by its look"),
+        (json!({"record": sgf}), "sgf by its look"),
+    ] {
+        let copy = new_game(&app, body).await;
+        let g = ok(&app, "GET", &format!("/api/games/{copy}"), None).await;
+        assert_eq!(g["moves"], json!(["h8", "h9", "i9", "j10"]), "{what}");
+        assert_eq!(g["size"], json!({"width": 15, "height": 15}), "{what}");
+        assert_eq!(
+            g["players"],
+            json!({"x": "human", "o": "gomoku-pruned"}),
+            "{what}"
+        );
+        assert_eq!(g["status"], json!("playing"), "{what}");
+        // Round trip: the copy's record is the original's.
+        assert_eq!(record_file(&app, &copy, "psq").await.1, psq, "{what}");
+    }
+    // A record of other programs' names gets the default seats; the request's win over both.
+    let theirs = "Piskvorky 15x15, 11:11, 0\r\n8,8,1000\r\n9,8,800\r\nYixin\r\nEmbryo\r\n-1\r\n";
+    let g: Value = send(
+        &app,
+        "POST",
+        "/api/games",
+        Some(&json!({"record": theirs}).to_string()),
+    )
+    .await
+    .json();
+    assert_eq!(g["players"], json!({"x": "human", "o": "engine"}));
+    assert_eq!(g["moves"], json!(["h8", "i8"]));
+    let g: Value = send(
+        &app,
+        "POST",
+        "/api/games",
+        Some(&json!({"record": psq, "players": {"o": "rules"}}).to_string()),
+    )
+    .await
+    .json();
+    assert_eq!(g["players"], json!({"x": "human", "o": "rules"}));
+    send(
+        &app,
+        "GET",
+        &format!("/api/games/{id}/record?format=pgn"),
+        None,
+    )
+    .await
+    .error(StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn a_record_that_cannot_be_read_says_its_line_and_makes_no_game() {
+    let app = server();
+    new_game(&app, json!({})).await;
+    let before = games_held(&app).await;
+    for (body, says) in [
+        (
+            json!({"record": "Piskvorky 15x15, 0:0, 0\n8,8,0\n8,8,0\n-1\n"}),
+            "record (psq): line 3: move 2 (8,8, h8 in mnk's notation) is on a cell already taken",
+        ),
+        (
+            json!({"record": "(;FF[4]GM[4]SZ[15]\n;B[hh];W[hh])", "filename": "a.sgf"}),
+            "record (sgf): line 2: ",
+        ),
+        (
+            json!({"record": "# size: 3\nb2 b2\n"}),
+            "record (moves): line 2: ",
+        ),
+        // A psq read as SGF: the format asked for wins, and says what it expected.
+        (
+            json!({"record": "Piskvorky 15x15, 0:0, 0\n8,8,0\n", "format": "sgf"}),
+            "record (sgf): line 1: ",
+        ),
+        // A bare move line is on 3x3 unless the request gives a board.
+        (json!({"record": "h8 h9"}), "record (moves): line 1: "),
+        (
+            json!({"record": "Piskvorky 26x26, 0:0, 0\n1,1,0\n-1\n"}),
+            "the board is 26x26, larger than this server plays (each side at most 20)",
+        ),
+        (
+            json!({"record": "b2", "format": "pgn"}),
+            "format: unknown record format 'pgn'",
+        ),
+        (
+            json!({"record": "b2", "moves": "a1"}),
+            "give the moves or a record, not both",
+        ),
+        (
+            json!({"moves": "a1", "filename": "a.psq"}),
+            "give the record's text",
+        ),
+    ] {
+        let message = send(&app, "POST", "/api/games", Some(&body.to_string()))
+            .await
+            .error(StatusCode::BAD_REQUEST);
+        assert!(message.contains(says), "{body}: {message}");
+    }
+    assert_eq!(games_held(&app).await, before, "no game is half-made");
+}
+
+#[tokio::test]
+async fn a_record_must_agree_with_the_board_asked_for() {
+    let app = server();
+    let psq = "Piskvorky 15x15, 0:0, 0\n8,8,0\n9,8,0\n-1\n";
+    let message = send(
+        &app,
+        "POST",
+        "/api/games",
+        Some(&json!({"record": psq, "size": 19}).to_string()),
+    )
+    .await
+    .error(StatusCode::BAD_REQUEST);
+    assert_eq!(
+        message,
+        "record (psq): line 1: the record is for a board of 15x15, but 19x19 was asked for"
+    );
+    let line = "# size: 7x6\n# k: 4\nd1 d2\n";
+    let message = send(
+        &app,
+        "POST",
+        "/api/games",
+        Some(&json!({"record": line, "k": 5}).to_string()),
+    )
+    .await
+    .error(StatusCode::BAD_REQUEST);
+    assert!(message.starts_with("record (moves): line 2: "), "{message}");
+    // What agrees, or what the record does not say (psq has no k), is taken.
+    let g: Value = send(
+        &app,
+        "POST",
+        "/api/games",
+        Some(&json!({"record": psq, "size": "15x15", "k": 4, "rule": "exact"}).to_string()),
+    )
+    .await
+    .json();
+    assert_eq!(
+        (g["k"].clone(), g["rule"].clone()),
+        (json!(4), json!("exact"))
+    );
+    // A bare move line is played on the fallback board, with its seats; a record that says its
+    // board ignores the fallback.
+    let fallback = json!({"size": 15, "k": 4, "players": {"x": "human", "o": "rules"}});
+    let g: Value = send(
+        &app,
+        "POST",
+        "/api/games",
+        Some(&json!({"record": "h8 h9", "fallback": fallback}).to_string()),
+    )
+    .await
+    .json();
+    assert_eq!(g["size"], json!({"width": 15, "height": 15}), "{g}");
+    assert_eq!(
+        (g["k"].clone(), g["players"]["o"].clone()),
+        (json!(4), json!("rules"))
+    );
+    let g: Value = send(
+        &app,
+        "POST",
+        "/api/games",
+        Some(&json!({"record": "# size: 5\nc3", "fallback": fallback}).to_string()),
+    )
+    .await
+    .json();
+    assert_eq!(g["size"], json!({"width": 5, "height": 5}), "{g}");
+    assert_eq!(
+        (g["k"].clone(), g["players"]["o"].clone()),
+        (json!(5), json!("perfect"))
+    );
+}
+
+#[tokio::test]
+async fn a_game_ended_on_time_says_so_and_its_record_too() {
+    let app = server();
+    let g: Value = send(
+        &app,
+        "POST",
+        "/api/games",
+        Some(r#"{"size": 15, "moves": "h8", "time_control": "5m+3s", "players": {"x": "human", "o": "human"}}"#),
+    )
+    .await
+    .json();
+    assert_eq!(
+        g["time_control"],
+        json!({"text": "5m+3s", "per_move_ms": null, "base_ms": 300_000, "increment_ms": 3000})
+    );
+    assert_eq!(g["result"], json!(null));
+    let id = g["id"].as_str().unwrap().to_string();
+    let message = send(
+        &app,
+        "POST",
+        "/api/games",
+        Some(r#"{"time_control": "fast"}"#),
+    )
+    .await
+    .error(StatusCode::BAD_REQUEST);
+    assert!(
+        message.starts_with("time_control: cannot read 'fast'") && message.contains("10s/move"),
+        "{message}"
+    );
+
+    let end = format!("/api/games/{id}/end");
+    for (body, says) in [
+        (r#"{"winner": "Z", "by": "time"}"#, "winner: 'Z'"),
+        (r#"{"winner": "O", "by": "boredom"}"#, "by: 'boredom'"),
+    ] {
+        let message = send(&app, "POST", &end, Some(body))
+            .await
+            .error(StatusCode::BAD_REQUEST);
+        assert!(message.contains(says), "{message}");
+    }
+    let g = ok(&app, "POST", &end, Some(r#"{"winner": "X", "by": "time"}"#)).await;
+    assert_eq!(
+        (&g["status"], &g["winner"], &g["to_move"], &g["result"]),
+        (
+            &json!("won"),
+            &json!("X"),
+            &json!(null),
+            &json!("X wins by T")
+        )
+    );
+    assert_eq!(g["machine_to_move"], json!(false));
+    assert_eq!(g["win_line"], json!([]));
+    // Over: nothing more is played, taken back or ended.
+    for (uri, body) in [
+        (format!("/api/games/{id}/moves"), r#"{"move": "a1"}"#),
+        (format!("/api/games/{id}/undo"), "{}"),
+        (
+            format!("/api/games/{id}/think"),
+            r#"{"play": true, "player": "rules"}"#,
+        ),
+        (end.clone(), r#"{"winner": "O", "by": "resignation"}"#),
+    ] {
+        let message = send(&app, "POST", &uri, Some(body))
+            .await
+            .error(StatusCode::CONFLICT);
+        assert!(message.contains("X wins by T"), "{uri}: {message}");
+    }
+    let (_, sgf) = record_file(&app, &id, "sgf").await;
+    assert!(sgf.contains("RE[B+T]"), "{sgf}");
+    let (_, line) = record_file(&app, &id, "moves").await;
+    assert!(line.contains("# result: X wins by T\n"), "{line}");
+    // Imported, the game is over the same way.
+    let copy: Value = send(
+        &app,
+        "POST",
+        "/api/games",
+        Some(&json!({"record": sgf}).to_string()),
+    )
+    .await
+    .json();
+    assert_eq!(
+        (&copy["status"], &copy["winner"], &copy["result"]),
+        (&json!("won"), &json!("X"), &json!("X wins by T"))
+    );
+    // A game won on the board says its result too.
+    let won = new_game(&app, json!({"moves": "a1 b1 a2 b2 a3"})).await;
+    let g = ok(&app, "GET", &format!("/api/games/{won}"), None).await;
+    assert_eq!(g["result"], json!("X wins"));
+    assert!(record_file(&app, &won, "sgf").await.1.contains("RE[B+]"));
+}
+
+#[tokio::test]
+async fn a_machine_plans_its_move_from_its_clock() {
+    let app = server();
+    let id = new_game(
+        &app,
+        json!({"size": 15, "moves": "h8", "players": {"x": "human", "o": "engine"}}),
+    )
+    .await;
+    let uri = format!("/api/games/{id}/think");
+    // 300 ms on a game clock: the plan keeps the move well inside it.
+    let t = ok(&app, "POST", &uri, Some(r#"{"clock": {"left_ms": 300}}"#)).await;
+    let deadline = t["plan"]["deadline_ms"].as_u64().unwrap();
+    assert!(deadline < 300, "{}", t["plan"]);
+    assert_eq!(
+        t["limit_ms"],
+        json!(deadline),
+        "the clock bounds the search"
+    );
+    assert!(t["plan"]["target_ms"].as_u64().unwrap() <= deadline);
+    // The search ends at its deadline; a loaded machine may be slow to answer, so only far
+    // beyond it is a failure.
+    assert!(
+        t["time_ms"].as_f64().unwrap() < 300.0 + 1000.0,
+        "{}",
+        t["time_ms"]
+    );
+    // A limit per move: the whole move less the web's overhead (20 ms).
+    let t = ok(
+        &app,
+        "POST",
+        &uri,
+        Some(r#"{"clock": {"per_move_ms": 500}}"#),
+    )
+    .await;
+    assert_eq!(t["plan"], json!({"target_ms": 480, "deadline_ms": 480}));
+    assert_eq!(t["limit_ms"], json!(480));
+    // Within the server's cap: an hour on the clock is still at most its think time.
+    let capped = app_with_time(Duration::from_millis(200));
+    let id = new_game(&capped, json!({"size": 15, "moves": "h8"})).await;
+    let t = ok(
+        &capped,
+        "POST",
+        &format!("/api/games/{id}/think"),
+        Some(r#"{"clock": {"left_ms": 3600000, "increment_ms": 5000}}"#),
+    )
+    .await;
+    assert!(t["plan"]["deadline_ms"].as_u64().unwrap() > 200);
+    assert_eq!(t["limit_ms"], json!(200));
+    // Without a clock there is no plan.
+    let t = ok(&app, "POST", &uri, Some(r#"{"player": "rules"}"#)).await;
+    assert_eq!(t["plan"], json!(null));
+    for bad in [
+        r#"{"clock": {}}"#,
+        r#"{"clock": {"increment_ms": 5}}"#,
+        r#"{"clock": {"left": 5}}"#,
+    ] {
+        send(&app, "POST", &uri, Some(bad))
+            .await
+            .error(StatusCode::BAD_REQUEST);
+    }
 }

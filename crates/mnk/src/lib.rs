@@ -2,7 +2,8 @@
 //!
 //! m,n,k-games (an m x n board, k stones in a row win): the rules, move notation, counting
 //! ground truth, and computer players from the tutorials the project grew from up to perfect
-//! play. The library does no I/O; the `mnk` command lives in the `mnk-cli` crate.
+//! play, and game records ([`record`]: the move line, Piskvork's psq, SGF). The library does no
+//! I/O; the `mnk` command lives in the `mnk-cli` crate.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -14,5 +15,6 @@ pub mod game;
 pub mod notation;
 pub mod players;
 pub mod protocol;
+pub mod record;
 pub mod search;
 pub mod solve;

@@ -4,7 +4,7 @@
 //! Parsing goes text -> [`Coord`] (can it be read at all?) -> [`Cell`] (is it on this board?)
 //! -> a legal move (is the cell free, is the game still on?), each step with its own error.
 
-use crate::game::{Board, Cell, Game, MoveError, Size, Variant};
+use crate::game::{Board, Cell, Game, MoveError, Side, Size, Variant};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -48,7 +48,7 @@ pub const SHOWN_CHARS: usize = 24;
 
 /// `text` as an error message can repeat it: control characters escaped, cut after
 /// [`SHOWN_CHARS`] characters.
-fn shown(text: &str) -> String {
+pub(crate) fn shown(text: &str) -> String {
     let mut out: String = text
         .chars()
         .take(SHOWN_CHARS)
@@ -169,6 +169,32 @@ pub fn format_cell(cell: Cell, size: Size) -> String {
     .to_string()
 }
 
+/// The board as text, top row first: one string per row, `X`, `O` or `.` per cell from the
+/// left (the web API's `board` and `mnk show --json`).
+///
+/// # Examples
+/// ```
+/// use mnk::game::Variant;
+/// use mnk::notation::{board_rows, parse_game};
+/// let game = parse_game("b2 a1", Variant::tic_tac_toe()).unwrap();
+/// assert_eq!(board_rows(game.board()), ["...", ".X.", "O.."]);
+/// ```
+#[must_use]
+pub fn board_rows(board: &Board) -> Vec<String> {
+    let size = board.size();
+    (0..i32::from(size.height))
+        .map(|r| {
+            (0..i32::from(size.width))
+                .map(|c| {
+                    size.cell(r, c)
+                        .and_then(|cell| board.get(cell))
+                        .map_or('.', Side::symbol)
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// Writes a move list, separated by spaces.
 #[must_use]
 pub fn format_moves(moves: &[Cell], size: Size) -> String {
@@ -246,7 +272,6 @@ pub fn parse_game(text: &str, variant: Variant) -> Result<Game, NotationError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Side;
 
     #[test]
     fn renju_corners_and_centre() {

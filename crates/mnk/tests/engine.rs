@@ -138,7 +138,7 @@ fn the_engine_beats_the_seed_players_on_9x9_as_x_and_as_o() {
                 opening: Vec::new(),
                 x,
                 o,
-                game_time: None,
+                timing: None,
             })
             .unwrap();
             let engine_side = if engine_is_x { Side::X } else { Side::O };
@@ -165,4 +165,27 @@ fn on_a_tiny_board_the_engine_stops_deepening_once_every_line_reaches_the_end() 
     let choice = player.choose(&board, &Ask::now()).unwrap().choice;
     let depth = choice.depth.unwrap();
     assert!((1..=35).contains(&depth), "depth {depth}");
+}
+
+#[test]
+fn a_watcher_sees_each_iteration_the_engine_finishes() {
+    let v = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
+    let game = parse_game("h8 h9 i9 g7", v).unwrap();
+    let progress = mnk::search::Progress::new();
+    let ask = Ask {
+        limits: Limits {
+            depth: Some(5),
+            ..Limits::default()
+        },
+        ..Ask::now()
+    }
+    .with_progress(progress.clone());
+    let choice = engine("engine").choose(game.board(), &ask).unwrap().choice;
+    let report = progress.latest().expect("a report per iteration");
+    // The last iteration reported is the one the move comes from.
+    assert_eq!(report.depth, choice.depth);
+    assert_eq!(report.value, choice.value);
+    assert!(report.nodes > 0 && report.nodes <= choice.nodes);
+    assert!(progress.nodes() >= report.nodes);
+    assert!(game.board().is_empty(report.pv[0]));
 }

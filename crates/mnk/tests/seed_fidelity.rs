@@ -5,6 +5,8 @@
 //! reachable non-terminal 3x3 position and on hundreds of random gomoku positions. Each line:
 //! `{"player", "width", "height", "k", "depth", "moves", "expected", "value"}`, with the side to
 //! move as the seed's machine. `expected` is null where the Python program makes no move.
+//! The gomoku players' lines also give `nodes`, the calls of the seed's `maxJudge` and
+//! `minJudge` (the root included): mnk's player must search exactly as many nodes.
 
 use mnk::game::{Rule, Size, Variant};
 use mnk::notation::{format_cell, parse_game};
@@ -19,6 +21,7 @@ struct Case {
     moves: String,
     expected: Option<String>,
     value: Option<f64>,
+    nodes: Option<u64>,
 }
 
 fn cases(player: &str) -> Vec<Case> {
@@ -43,18 +46,20 @@ fn cases(player: &str) -> Vec<Case> {
                 moves: j["moves"].as_str().unwrap().to_string(),
                 expected: j["expected"].as_str().map(str::to_string),
                 value: j["value"].as_f64(),
+                nodes: j["nodes"].as_u64(),
             }
         })
         .collect()
 }
 
-/// Runs every case of a fixture file; returns how many had a move to compare. Panics listing
-/// the first disagreements.
-fn check(player: &str) -> usize {
+/// Runs every case of a fixture file; returns how many had a move to compare and how many a
+/// node count. Panics listing the first disagreements.
+fn check(player: &str) -> (usize, usize) {
     let all = cases(player);
     assert!(!all.is_empty());
     let mut failures = Vec::new();
     let mut compared = 0;
+    let mut counted = 0;
     for case in &all {
         let spec = PlayerSpec {
             name: PlayerSpec::from_str_name(&case.player),
@@ -68,6 +73,15 @@ fn check(player: &str) -> usize {
             .choose(game.board(), &Ask::now())
             .unwrap()
             .choice;
+        if let Some(nodes) = case.nodes {
+            counted += 1;
+            if choice.nodes != nodes {
+                failures.push(format!(
+                    "line {}: {} {} depth {:?} moves \"{}\": the seed searches {nodes} nodes, mnk {}",
+                    case.line, case.player, case.variant, case.depth, case.moves, choice.nodes
+                ));
+            }
+        }
         let Some(expected) = &case.expected else {
             continue;
         };
@@ -92,7 +106,7 @@ fn check(player: &str) -> usize {
         all.len(),
         failures[..failures.len().min(20)].join("\n")
     );
-    compared
+    (compared, counted)
 }
 
 trait NameLookup {
@@ -109,37 +123,39 @@ impl NameLookup for PlayerSpec {
 
 #[test]
 fn rules_matches_seed_002_on_every_position() {
-    assert_eq!(check("rules"), 4520);
+    assert_eq!(check("rules"), (4520, 0));
 }
 
 #[test]
 fn minimax_matches_seed_004_on_every_position() {
-    assert_eq!(check("minimax"), 4520);
+    assert_eq!(check("minimax"), (4520, 0));
 }
 
 #[test]
 fn alphabeta_matches_seed_000_on_every_position() {
-    assert_eq!(check("alphabeta"), 4520);
+    assert_eq!(check("alphabeta"), (4520, 0));
 }
 
 #[test]
 fn gametree_matches_seed_003a() {
-    assert!(check("gametree") > 5000);
+    assert!(check("gametree").0 > 5000);
 }
 
 #[test]
 fn gomoku_minimax_matches_seed_003b() {
-    assert!(check("gomoku-minimax") > 900);
+    assert_eq!(check("gomoku-minimax"), (1025, 1025));
 }
 
 #[test]
 fn gomoku_alphabeta_matches_seed_003c() {
-    assert!(check("gomoku-alphabeta") > 1000);
+    // 313 passes: no move to compare, but a node count.
+    assert_eq!(check("gomoku-alphabeta"), (1142, 1455));
 }
 
 #[test]
 fn gomoku_pruned_matches_seed_003d() {
-    assert!(check("gomoku-pruned") > 800);
+    // 3 positions where the seed's program raises: neither a move nor a node count.
+    assert_eq!(check("gomoku-pruned"), (911, 911));
 }
 
 /// Where seed 003's alpha-beta program passes (it proved a win but dropped the winning child),

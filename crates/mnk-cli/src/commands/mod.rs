@@ -9,6 +9,7 @@ mod play;
 mod play_match;
 mod players;
 mod serve;
+mod show;
 mod solve;
 mod tune;
 
@@ -23,10 +24,18 @@ pub fn run(cli: Cli) -> ExitCode {
     let mut out = stdout.lock();
     let result = match cli.command.unwrap_or(Command::Play(cli.play)) {
         Command::Play(args) => {
-            let echo = !io::stdin().is_terminal();
-            play::run(&args, &mut io::stdin().lock(), &mut out, echo)
+            let terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
+            let screen = if terminal && !args.plain {
+                play::Screen::Full
+            } else {
+                play::Screen::Lines {
+                    echo: !io::stdin().is_terminal(),
+                }
+            };
+            play::run(&args, &mut io::stdin().lock(), &mut out, screen)
         }
         Command::Best(args) => best::run(&args, &mut out),
+        Command::Show(args) => show::run(&args, &mut out),
         Command::Bench(args) => bench::run(&args, &mut out),
         Command::Tune(args) => tune::run(&args, &mut out),
         Command::Match(args) => play_match::run(&args, &mut out),

@@ -5,14 +5,17 @@
 
 use crate::args::{PlayArgs, SeatSpec};
 use crate::failure::Failure;
-use crate::interrupt::think;
+use crate::interrupt::{think, think_within};
 use crate::render::human_time;
 use crate::render::{self, thousands};
+use crate::{records, seating};
 use mnk::game::{Game, Side, Status};
 use mnk::notation::{format_cell, format_moves, parse_move};
 use mnk::players::{Seat, strongest_for};
+use mnk::record::Players;
+use mnk::search::{Clocks, MOVE_OVERHEAD, TimePlan, clock_face};
 use std::io::{BufRead, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long `hint` lets the strongest player think.
 const HINT_TIME: Duration = Duration::from_secs(3);
@@ -23,21 +26,21 @@ Commands:
   undo        take back your last move (and the machine's reply)
   hint        ask the strongest player for a move
   moves       print the moves so far (use them with --moves to resume)
+  save FILE   write the game to FILE: .psq (Piskvork), .sgf, or the move line (resume it
+              with --load FILE)
   board       show the board again
   help        this text
   quit, bye   leave the game";
 
-/// Someone at the board: a person, or a computer player kept for the game.
-enum Occupant {
-    Human,
-    Computer(Seat),
-}
+pub use crate::tui::Occupant;
 
 struct Session {
     game: Game,
     seats: [Occupant; 2],
     /// The strongest player, seated for hints on the first one.
     hinter: Option<Seat>,
+    /// The players' clocks, in a timed game.
+    clocks: Option<Clocks>,
 }
 
 impl Session {
@@ -50,6 +53,23 @@ impl Session {
             Occupant::Human if self.humans() == 1 => format!("{side} (you)"),
             Occupant::Human => format!("{side}"),
             Occupant::Computer(seat) => format!("{side} ({})", seat.spec().name),
+        }
+    }
+
+    /// The mover made its move: stops its clock. Returns the side whose flag fell, if one did.
+    fn stop_clock(&mut self) -> Option<Side> {
+        self.clocks.as_mut().and_then(|c| c.stop(Instant::now()))
+    }
+
+    /// The seats as a record names them: `human` or the player with its settings.
+    fn names(&self) -> Players {
+        let name = |side: Side| match self.seat(side) {
+            Occupant::Human => "human".to_string(),
+            Occupant::Computer(seat) => seat.spec().to_string(),
+        };
+        Players {
+            x: Some(name(Side::X)),
+            o: Some(name(Side::O)),
         }
     }
 
@@ -69,35 +89,59 @@ impl Session {
     }
 }
 
-/// Plays the game; `echo` repeats each input line after the prompt (for piped input, so the
-/// transcript reads like a session at a terminal).
+/// How the game is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Screen {
+    /// The full-screen board (a terminal).
+    Full,
+    /// Lines of text; `echo` repeats each input line after the prompt (for piped input, so
+    /// the transcript reads like a session at a terminal).
+    Lines { echo: bool },
+}
+
+/// Plays the game.
 pub fn run(
     args: &PlayArgs,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-    echo: bool,
+    screen: Screen,
 ) -> Result<(), Failure> {
-    let (variant, game) = args.game.position(&args.moves)?;
+    let (variant, game, _) = records::position(&args.game, &args.moves, &args.record)?;
     let defaults = args.limits.options();
     let x = args.x.clone().unwrap_or(SeatSpec::Human);
     let o = args.o.clone().unwrap_or_else(|| match x {
         SeatSpec::Human => SeatSpec::Computer(strongest_for(&variant)),
         SeatSpec::Computer(_) => SeatSpec::Human,
     });
-    let seat = |s: SeatSpec| match s {
-        SeatSpec::Human => Occupant::Human,
+    let seat = |side: Side, s: SeatSpec| match s {
+        SeatSpec::Human => Ok(Occupant::Human),
         SeatSpec::Computer(mut spec) => {
             spec.options = spec.options.or(defaults);
+            seating::check(&side.to_string(), &spec, game.board())?;
             let mut seat = Seat::new(spec);
             seat.prepare(&variant);
-            Occupant::Computer(seat)
+            Ok::<_, Failure>(Occupant::Computer(seat))
         }
+    };
+    let seats = [seat(Side::X, x)?, seat(Side::O, o)?];
+    let echo = match screen {
+        Screen::Full => {
+            let saving = crate::tui::Saving {
+                format: args.record.format,
+                autosave: records::Autosave::new(args.autosave.as_deref(), args.record.format),
+            };
+            return crate::tui::run(game, seats, args.time_control, saving, out);
+        }
+        Screen::Lines { echo } => echo,
     };
     let mut session = Session {
         game,
-        seats: [seat(x), seat(o)],
+        seats,
         hinter: None,
+        clocks: args.time_control.map(Clocks::new),
     };
+    let names = session.names();
+    let mut autosave = records::Autosave::new(args.autosave.as_deref(), args.record.format);
     let rule = if variant.rule() == mnk::game::Rule::Exact {
         "exactly "
     } else {
@@ -126,14 +170,27 @@ pub fn run(
     crate::interrupt::install();
     loop {
         crate::interrupt::on_leave(format!("Interrupted.{}", moves_so_far(&session.game)));
+        if let Some(autosave) = &mut autosave {
+            autosave.update(&session.game, &names, out)?;
+        }
         let board = session.game.board();
         if board.is_over() {
             return finish(&session, out);
         }
         let side = board.to_move();
+        let mut plan = TimePlan::UNLIMITED;
+        if let Some(clocks) = &mut session.clocks {
+            if clocks.running() != Some(side) {
+                clocks.pause(Instant::now());
+                clocks.start(side, Instant::now());
+            }
+            plan = clocks
+                .control(side)
+                .plan(board.stones(), board.empty_cells(), MOVE_OVERHEAD);
+        }
         if let Occupant::Computer(seat) = &mut session.seats[side.index()] {
             let spec = seat.spec().clone();
-            let (choice, elapsed) = match think(seat, session.game.board()) {
+            let (choice, elapsed) = match think_within(seat, session.game.board(), plan) {
                 Ok(t) => (t.choice, t.time),
                 Err(e) => {
                     writeln!(out, "{side} ({}) cannot move: {e}", spec.name)?;
@@ -147,6 +204,9 @@ pub fn run(
                     )));
                 }
             };
+            if let Some(flagged) = session.stop_clock() {
+                return flag_fell(&session, flagged, autosave.as_mut(), out);
+            }
             session.game.play(choice.cell).map_err(|e| {
                 Failure::Runtime(format!("{} chose an illegal move: {e}", spec.name))
             })?;
@@ -159,7 +219,7 @@ pub fn run(
                 details.push_str(&format!(", depth {depth}"));
             }
             if let Some(value) = choice.value {
-                details.push_str(&format!(", value {value}"));
+                details.push_str(&format!(", value {}", value.seen_by(side)));
             }
             writeln!(
                 out,
@@ -170,7 +230,10 @@ pub fn run(
             session.show(out)?;
             continue;
         }
-        write!(out, "{} to move> ", session.label(side))?;
+        let clock = session.clocks.as_ref().map_or_else(String::new, |c| {
+            format!(" [{} left]", clock_face(c.left(side, Instant::now())))
+        });
+        write!(out, "{} to move{clock}> ", session.label(side))?;
         out.flush()?;
         let mut bytes = Vec::new();
         if input.read_until(b'\n', &mut bytes)? == 0 {
@@ -188,6 +251,11 @@ pub fn run(
         };
         if echo {
             writeln!(out, "{}", line.trim_end())?;
+        }
+        if let Some(path) = records::save_command(&line) {
+            let record = records::of_session(&session.game, &names);
+            records::save_at_prompt(path, args.record.format, &record, out)?;
+            continue;
         }
         let command = line.trim().to_ascii_lowercase();
         match command.as_str() {
@@ -207,6 +275,9 @@ pub fn run(
             "hint" => hint(&mut session, out)?,
             text => match parse_move(text, session.game.board()) {
                 Ok(cell) => {
+                    if let Some(flagged) = session.stop_clock() {
+                        return flag_fell(&session, flagged, autosave.as_mut(), out);
+                    }
                     session
                         .game
                         .play(cell)
@@ -222,6 +293,34 @@ pub fn run(
             },
         }
     }
+}
+
+/// The game ended on time: says so, with the moves.
+fn flag_fell(
+    session: &Session,
+    side: Side,
+    autosave: Option<&mut records::Autosave>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    if let Some(autosave) = autosave {
+        let mut record = records::of_session(&session.game, &session.names());
+        record.result = Some(mnk::record::Outcome::Won {
+            side: side.other(),
+            how: "T".to_string(),
+        });
+        autosave.write(&record, out)?;
+    }
+    writeln!(
+        out,
+        "{side}'s flag fell: {} wins on time.",
+        session.label(side.other())
+    )?;
+    writeln!(
+        out,
+        "Moves: {}",
+        format_moves(session.game.moves(), session.game.board().size())
+    )?;
+    Ok(())
 }
 
 /// Takes back moves until it is a human's turn again, having removed at least one human move.
@@ -264,7 +363,11 @@ fn hint(session: &mut Session, out: &mut dyn Write) -> Result<(), Failure> {
     match think(seat, board) {
         Ok(thought) => {
             let choice = thought.choice;
-            let value = choice.value.map(|v| format!(", {v}")).unwrap_or_default();
+            let mover = board.to_move();
+            let value = choice
+                .value
+                .map(|v| format!(", {}", v.seen_by(mover)))
+                .unwrap_or_default();
             writeln!(
                 out,
                 "Hint: {} ({}{value})",
@@ -311,15 +414,14 @@ fn moves_so_far(game: &Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::args::{GameArgs, LimitArgs, PlayArgs};
-    use mnk::game::{Rule, Size};
+    use crate::args::{GameArgs, LimitArgs, PlayArgs, RecordArgs};
 
     fn args(x: Option<&str>, o: Option<&str>) -> PlayArgs {
         PlayArgs {
             game: GameArgs {
-                size: Size::square(3),
+                size: None,
                 k: None,
-                rule: Rule::Freestyle,
+                rule: None,
             },
             x: x.map(|s| s.parse().unwrap()),
             o: o.map(|s| s.parse().unwrap()),
@@ -331,12 +433,24 @@ mod tests {
                 memory_mb: None,
             },
             moves: String::new(),
+            time_control: None,
+            plain: true,
+            record: RecordArgs {
+                load: None,
+                format: None,
+            },
+            autosave: None,
         }
     }
 
     fn session(args: &PlayArgs, input: &str) -> (Result<(), Failure>, String) {
         let mut out = Vec::new();
-        let result = run(args, &mut input.as_bytes(), &mut out, true);
+        let result = run(
+            args,
+            &mut input.as_bytes(),
+            &mut out,
+            Screen::Lines { echo: true },
+        );
         (result, String::from_utf8(out).unwrap())
     }
 

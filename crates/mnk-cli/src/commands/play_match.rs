@@ -2,11 +2,13 @@
 
 use crate::args::MatchArgs;
 use crate::failure::Failure;
+use crate::seating;
 use indicatif::{ProgressBar, ProgressStyle};
 use mnk::arena::series::Result as GameResult;
 use mnk::arena::{Ending, MatchConfig, MatchReport, Played, ThinkStats, parse_openings, run_match};
 use mnk::game::Size;
 use mnk::notation::format_moves;
+use mnk::search::Timing;
 use std::io::Write;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -45,6 +47,18 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut b = args.b.clone();
     a.options = a.options.or(defaults);
     b.options = b.options.or(defaults);
+    // Both players take on every position a game starts from (the one with the fewest stones
+    // is the hardest), or the match is refused before the first game.
+    let start = openings
+        .iter()
+        .min_by_key(|o| o.moves.len())
+        .map_or_else(
+            || Ok(mnk::game::Board::new(variant)),
+            |o| mnk::game::Board::from_moves(variant, &o.moves),
+        )
+        .map_err(|(_, e)| Failure::Runtime(format!("an opening cannot be played: {e}")))?;
+    seating::check("A", &a, &start)?;
+    seating::check("B", &b, &start)?;
     let threads = a
         .options
         .threads
@@ -58,7 +72,13 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
         b: b.clone(),
         games: args.games,
         openings,
-        game_time: args.game_ms.map(Duration::from_millis),
+        timing: args
+            .game_ms
+            .map(|ms| Timing::Game {
+                base: Duration::from_millis(ms),
+                increment: Duration::ZERO,
+            })
+            .or(args.time_control),
         jobs,
     };
     let bar = ProgressBar::new(args.games as u64);

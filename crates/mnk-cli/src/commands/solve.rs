@@ -68,7 +68,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     .with_stop(searching.stop());
 
     let side = board.to_move().to_string();
-    let display = Display::start(solver.progress(), side.clone());
+    let display = Display::solve(solver.progress(), side.clone());
     let start = Instant::now();
     let mut result = solver.prove(
         board,
@@ -194,7 +194,7 @@ impl Report<'_> {
             "variant": self.variant,
             "size": self.size.to_string(),
             "k": self.args.game.k,
-            "rule": self.args.game.rule.name(),
+            "rule": self.args.game.rule.unwrap_or_default().name(),
             "moves": self.args.moves.trim(),
             "side": self.side,
             "threads": self.threads,

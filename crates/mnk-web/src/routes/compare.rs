@@ -120,6 +120,7 @@ pub async fn compare(
         ))
         .min(share);
     let size = board.size();
+    let side = board.to_move();
     let job_state = std::sync::Arc::clone(&state);
     let results = state
         .searcher
@@ -141,7 +142,7 @@ pub async fn compare(
                         Ok(c) => Row {
                             player: spec.to_string(),
                             mv: Some(format_cell(c.cell, size)),
-                            value: c.value.map(ValueView::new),
+                            value: c.value.map(|v| ValueView::new(v, side)),
                             nodes: Some(c.nodes),
                             depth: c.depth,
                             tree_nodes: c.tree_nodes,

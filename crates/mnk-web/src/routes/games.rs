@@ -1,19 +1,23 @@
-//! Creating, reading, playing, undoing, exporting and deleting games.
+//! Creating (from a position or a record), reading, playing, undoing, ending, exporting and
+//! deleting games.
 
+use super::records::{self, Import};
 use super::request::{move_list, parse_player};
 use crate::body::{Client, GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
 use crate::state::{AppState, State, unknown_game};
 use crate::store::{Entry, Seats};
-use crate::views::{GameView, SeatsView};
+use crate::views::GameView;
 use axum::Json;
 use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
-use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
-use mnk::game::{Rule, Size, Variant, parse_size};
-use mnk::notation::{NotationError, format_moves, parse_game, parse_move};
-use mnk::players::strongest_for;
+use axum::http::StatusCode;
+use axum::response::Response;
+use mnk::game::{Board, Rule, Side, Size, Variant, parse_size};
+use mnk::notation::{NotationError, parse_game, parse_move};
+use mnk::players::{info, strongest_for};
+use mnk::record::{Given, Outcome};
+use mnk::search::Timing;
 use serde::Deserialize;
 use serde_json::Value as Json5;
 
@@ -30,8 +34,34 @@ pub struct NewGame {
     rule: Option<String>,
     /// `{"x": "human", "o": "perfect"}`.
     players: Option<SeatsField>,
-    /// Moves to start from (importing a record): `"b2 a1"` or `["b2", "a1"]`.
+    /// Moves to start from: `"b2 a1"` or `["b2", "a1"]`.
     moves: Option<Json5>,
+    /// A record's text to start from (psq, SGF or the move line): the game it holds, its
+    /// players where it names mnk's and its result. `size`, `k` and `rule` must agree with it.
+    record: Option<String>,
+    /// The record's format: `psq`, `sgf` or `moves` (default: `filename`'s extension, else
+    /// what the text looks like).
+    format: Option<String>,
+    /// The record's file name: its extension chooses the format (`.psq`, `.sgf`, else the
+    /// move line).
+    filename: Option<String>,
+    /// The game set-up for a record that does not say its board (a bare move line): `{"size":
+    /// 15, "k": 5, "rule": "freestyle", "players": {...}}` (default 3x3, the default seats).
+    fallback: Option<Fallback>,
+    /// How the game is timed, as `--time-control` writes it: `5m+3s`, `90s`, `10s/move`
+    /// (default: untimed).
+    time_control: Option<String>,
+}
+
+/// The game set-up for a record that does not say its board (a bare move line).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Fallback {
+    size: Option<Json5>,
+    k: Option<u32>,
+    rule: Option<String>,
+    /// The seats, where the record names none of mnk's players.
+    players: Option<SeatsField>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -41,7 +71,7 @@ struct SeatsField {
     o: Option<String>,
 }
 
-fn parse_size_field(value: Option<&Json5>, max_side: u8) -> ApiResult<Size> {
+fn parse_size_field(value: Option<&Json5>, max_side: u8) -> ApiResult<Option<Size>> {
     let bad = |what: String| {
         ApiError::bad_request(format!(
             "size: {what}; give a number (15), \"WIDTHxHEIGHT\" (\"7x6\") or {{\"width\": 7, \"height\": 6}}"
@@ -52,7 +82,7 @@ fn parse_size_field(value: Option<&Json5>, max_side: u8) -> ApiResult<Size> {
             .ok_or_else(|| bad(format!("{v} is not a whole number")))
     };
     let (w, h) = match value {
-        None => (3, 3),
+        None => return Ok(None),
         Some(Json5::Number(_)) => {
             let n = side(value.expect("matched"))?;
             (n, n)
@@ -77,21 +107,38 @@ fn parse_size_field(value: Option<&Json5>, max_side: u8) -> ApiResult<Size> {
             "size: {w}x{h} is out of bounds; each side must be 1 to {max_side} on this server"
         )));
     }
-    Ok(Size::new(w as u8, h as u8))
+    Ok(Some(Size::new(w as u8, h as u8)))
 }
 
-/// The seats a request asks for: X human by default; O the strongest player when X is human.
-fn seats(field: Option<SeatsField>, variant: &Variant) -> ApiResult<Seats> {
+fn parse_rule(text: Option<&str>, field: &str) -> ApiResult<Option<Rule>> {
+    text.map(|t| {
+        t.parse::<Rule>()
+            .map_err(|e| ApiError::bad_request(format!("{field}: {e}")))
+    })
+    .transpose()
+}
+
+/// A seat as a request names it: `Some(None)` for `human`, `Some(Some(player))`, or `None`
+/// when not named.
+fn parse_seat(text: Option<&str>) -> ApiResult<Option<Seat>> {
+    match text.map(str::trim) {
+        None => Ok(None),
+        Some(t) if t.eq_ignore_ascii_case("human") => Ok(Some(None)),
+        Some(t) => parse_player(t).map(|p| Some(Some(p))),
+    }
+}
+
+/// The seats a request asks for: those it names, else `named` (a record's names, where they
+/// are mnk's players), else X human and O the strongest player when X is human.
+fn seats(
+    field: Option<SeatsField>,
+    named: [Option<Seat>; 2],
+    variant: &Variant,
+) -> ApiResult<Seats> {
     let field = field.unwrap_or_default();
-    let seat = |text: Option<String>| -> ApiResult<Option<Option<mnk::players::PlayerSpec>>> {
-        match text.as_deref().map(str::trim) {
-            None => Ok(None),
-            Some(t) if t.eq_ignore_ascii_case("human") => Ok(Some(None)),
-            Some(t) => parse_player(t).map(|p| Some(Some(p))),
-        }
-    };
-    let x = seat(field.x)?.unwrap_or(None);
-    let o = match seat(field.o)? {
+    let [named_x, named_o] = named;
+    let x = parse_seat(field.x.as_deref())?.or(named_x).unwrap_or(None);
+    let o = match parse_seat(field.o.as_deref())?.or(named_o) {
         Some(o) => o,
         None if x.is_none() => Some(strongest_for(variant)),
         None => None,
@@ -99,26 +146,106 @@ fn seats(field: Option<SeatsField>, variant: &Variant) -> ApiResult<Seats> {
     Ok([x, o])
 }
 
-/// Checks a new game's description and builds it.
+/// Refuses a seat whose player cannot play the board (as its catalog entry declares), before
+/// the game starts rather than at the player's first move: 422 with why and what would do.
 ///
 /// # Errors
-/// 400 for anything out of bounds or unreadable, saying what is accepted.
+/// 422 naming the side, the player and the reason.
+fn check_seats(seats: &Seats, board: &Board) -> ApiResult<()> {
+    for side in Side::BOTH {
+        if let Some(spec) = &seats[side.index()]
+            && let Some(info) = info(spec.name)
+        {
+            info.fits(board, &spec.options).map_err(|e| {
+                ApiError::unprocessable(format!(
+                    "players.{}: {side} cannot be {}: {e}",
+                    side.to_string().to_lowercase(),
+                    spec.name
+                ))
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// One side's seat: a computer player, or `None` for a person.
+type Seat = Option<mnk::players::PlayerSpec>;
+
+/// Checks a new game's description and builds it: from `moves` on the board asked for, or
+/// from a `record`.
+///
+/// # Errors
+/// 400 for anything out of bounds or unreadable, saying what is accepted; a record that
+/// cannot be read says its line and why.
 pub fn build(request: NewGame, max_side: u8) -> ApiResult<Entry> {
     let size = parse_size_field(request.size.as_ref(), max_side)?;
-    let rule = match request.rule.as_deref() {
-        None => Rule::Freestyle,
-        Some(text) => text
-            .parse::<Rule>()
-            .map_err(|e| ApiError::bad_request(format!("rule: {e}")))?,
+    let rule = parse_rule(request.rule.as_deref(), "rule")?;
+    let timing = request
+        .time_control
+        .as_deref()
+        .filter(|t| !t.trim().is_empty())
+        .map(|t| {
+            t.parse::<Timing>()
+                .map_err(|e| ApiError::bad_request(format!("time_control: {e}")))
+        })
+        .transpose()?;
+    let (game, named, result) = if let Some(text) = request.record.as_deref() {
+        if request.moves.is_some() {
+            return Err(ApiError::bad_request(
+                "moves: give the moves or a record, not both",
+            ));
+        }
+        let fallback = request.fallback.unwrap_or_default();
+        let import = Import {
+            text,
+            format: request.format.as_deref(),
+            filename: request.filename.as_deref(),
+            given: Given {
+                size,
+                k: request.k,
+                rule,
+            },
+            fallback: Given {
+                size: parse_size_field(fallback.size.as_ref(), max_side)
+                    .map_err(|e| ApiError::bad_request(format!("fallback: {}", e.message)))?,
+                k: fallback.k,
+                rule: parse_rule(fallback.rule.as_deref(), "fallback: rule")?,
+            },
+        };
+        let (record, size_stated) = records::read(&import, max_side)?;
+        let mut named =
+            [&record.players.x, &record.players.o].map(|name| records::seat_named(name.as_deref()));
+        if !size_stated && let Some(players) = fallback.players {
+            let [x, o] = &mut named;
+            if x.is_none() {
+                *x = parse_seat(players.x.as_deref())?;
+            }
+            if o.is_none() {
+                *o = parse_seat(players.o.as_deref())?;
+            }
+        }
+        (record.game(), named, record.result.clone())
+    } else {
+        if request.format.is_some() || request.filename.is_some() || request.fallback.is_some() {
+            return Err(ApiError::bad_request(
+                "format, filename and fallback describe a record: give the record's text in record",
+            ));
+        }
+        let size = size.unwrap_or(records::UNSTATED_SIZE);
+        let k = request.k.unwrap_or_else(|| Variant::default_k(size));
+        let variant = Variant::new(size, k, rule.unwrap_or_default())
+            .map_err(|e| ApiError::bad_request(format!("k: {e}")))?;
+        let moves = move_list(request.moves.as_ref(), "moves")?;
+        let game = parse_game(&moves, variant)
+            .map_err(|e| ApiError::bad_request(format!("moves: {e}")))?;
+        (game, [None, None], None)
     };
-    let k = request.k.unwrap_or_else(|| Variant::default_k(size));
-    let variant =
-        Variant::new(size, k, rule).map_err(|e| ApiError::bad_request(format!("k: {e}")))?;
-    let seats = seats(request.players, &variant)?;
-    let moves = move_list(request.moves.as_ref(), "moves")?;
-    let game =
-        parse_game(&moves, variant).map_err(|e| ApiError::bad_request(format!("moves: {e}")))?;
-    Ok(Entry::new(game, seats))
+    let seats = seats(request.players, named, game.board().variant())?;
+    check_seats(&seats, game.board())?;
+    let mut entry = Entry::new(game, seats);
+    entry.timing = timing;
+    entry.result = result;
+    Ok(entry)
 }
 
 /// `POST /api/games`: 201 with the new game.
@@ -198,6 +325,9 @@ pub async fn play(
 ) -> ApiResult<Json<GameView>> {
     change(&state, &id, |entry| {
         check_version(entry, request.version)?;
+        if entry.result.is_some() {
+            check_on(entry)?;
+        }
         let cell = parse_move(&request.mv, entry.game.board()).map_err(|e| match e {
             NotationError::GameOver { .. } => ApiError::conflict("the game is over"),
             NotationError::Occupied { .. } => ApiError::conflict(format!("move: {e}")),
@@ -226,6 +356,11 @@ pub async fn undo(
 ) -> ApiResult<Json<GameView>> {
     change(&state, &id, |entry| {
         check_version(entry, request.version)?;
+        if let Some(outcome) = &entry.result {
+            return Err(ApiError::conflict(format!(
+                "the game ended off the board ({outcome}): nothing can be taken back; start a new game"
+            )));
+        }
         let count = request.count.unwrap_or(1);
         let played = entry.game.moves().len();
         if count == 0 {
@@ -243,23 +378,14 @@ pub async fn undo(
     })
 }
 
-/// A game as a record: the body of `POST /api/games` that recreates it.
-#[derive(Debug, serde::Serialize)]
-pub struct Record {
-    size: String,
-    k: usize,
-    rule: &'static str,
-    players: SeatsView,
-    moves: String,
-}
-
-/// `?format=text` for the bare move list.
+/// `GET /api/games/{id}/record?format=...`.
 #[derive(Debug, Deserialize)]
 pub struct RecordQuery {
     format: Option<String>,
 }
 
-/// `GET /api/games/{id}/record`: JSON by default, the bare move line with `?format=text`.
+/// `GET /api/games/{id}/record`: JSON by default (the body that recreates the game), the bare
+/// move line with `?format=text`, a file with `?format=psq|sgf|moves`.
 pub async fn record(
     axum::extract::State(state): State,
     GameId(id): GameId,
@@ -268,25 +394,64 @@ pub async fn record(
     let Query(query) =
         query.map_err(|e| ApiError::bad_request(format!("the query: {}", e.body_text())))?;
     let entry = state.game(&id)?;
-    let board = entry.game.board();
-    let size = board.size();
-    let moves = format_moves(entry.game.moves(), size);
-    match query.format.as_deref() {
-        None | Some("json") => Ok(Json(Record {
-            size: size.to_string(),
-            k: board.variant().k(),
-            rule: board.variant().rule().name(),
-            players: SeatsView::new(&entry.seats),
-            moves,
-        })
-        .into_response()),
-        Some("text") => Ok((
-            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-            format!("{moves}\n"),
-        )
-            .into_response()),
-        Some(other) => Err(ApiError::bad_request(format!(
-            "format: '{other}' is not a record format; use json (default) or text"
+    records::export(&id, &entry, query.format.as_deref())
+}
+
+/// `POST /api/games/{id}/end`: the game ends off the board.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndRequest {
+    /// The side that wins: `X` or `O`.
+    winner: String,
+    /// How: `time` (the other side's flag fell) or `resignation`.
+    by: String,
+    /// Only if the game is still at this version.
+    version: Option<u64>,
+}
+
+/// `POST /api/games/{id}/end`: ends a game on time or by resignation; its record says so
+/// (`O wins by T`, SGF `RE[W+T]`). 409 if it is over already.
+pub async fn end(
+    axum::extract::State(state): State,
+    GameId(id): GameId,
+    JsonBody(request): JsonBody<EndRequest>,
+) -> ApiResult<Json<GameView>> {
+    let side = match request.winner.trim() {
+        w if w.eq_ignore_ascii_case("x") => Side::X,
+        w if w.eq_ignore_ascii_case("o") => Side::O,
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "winner: '{other}' is not a side; give X or O"
+            )));
+        }
+    };
+    let how = match request.by.trim().to_ascii_lowercase().as_str() {
+        "time" => "T",
+        "resignation" => "R",
+        _ => {
+            return Err(ApiError::bad_request(format!(
+                "by: '{}' is not how a game ends off the board; give time or resignation",
+                request.by
+            )));
+        }
+    };
+    change(&state, &id, |entry| {
+        check_version(entry, request.version)?;
+        check_on(entry)?;
+        entry.result = Some(Outcome::Won {
+            side,
+            how: how.to_string(),
+        });
+        Ok(())
+    })
+}
+
+/// 409 when the game is over: it cannot change any more.
+pub(super) fn check_on(entry: &Entry) -> ApiResult<()> {
+    match entry.outcome() {
+        Some(outcome) => Err(ApiError::conflict(format!(
+            "the game is over ({outcome}); start a new game"
         ))),
+        None => Ok(()),
     }
 }

@@ -1,8 +1,10 @@
 //! The router: the page, its files, and the JSON API under `/api`.
 
+mod clock;
 mod compare;
 mod games;
 mod players;
+mod records;
 mod think;
 mod tree;
 
@@ -35,6 +37,7 @@ pub fn app(limits: Limits) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
+        .route("/js/{file}", get(assets::module))
         .route("/style.css", get(assets::style))
         .route("/favicon.svg", get(assets::icon))
         .route("/api", get(players::index))
@@ -43,6 +46,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/games/{id}", get(games::read).delete(games::delete))
         .route("/api/games/{id}/moves", post(games::play))
         .route("/api/games/{id}/undo", post(games::undo))
+        .route("/api/games/{id}/end", post(games::end))
         .route("/api/games/{id}/record", get(games::record))
         .route("/api/games/{id}/think", post(think::think))
         .route("/api/games/{id}/tree", post(tree::tree))

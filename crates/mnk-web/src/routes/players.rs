@@ -4,7 +4,7 @@ use super::request::{MAX_MEMORY_MB, MAX_THREADS};
 use crate::state::State;
 use crate::views::SizeView;
 use axum::Json;
-use mnk::players::{Abilities, catalog};
+use mnk::players::{Abilities, PlayerInfo, catalog};
 use serde::Serialize;
 
 /// One player of the catalog.
@@ -37,16 +37,48 @@ pub struct AbilitiesView {
     threads: bool,
     /// It has a table sized by `memory-mb`.
     table: bool,
-    /// The largest board, in cells, it plays from the start (null: any).
+    /// The largest board, in cells, it plays from the start at its default settings (null:
+    /// any).
     largest_board: Option<usize>,
+    /// `depth=` sets how deep it searches.
+    searches_to_depth: bool,
+    /// The boards it plays depend on its depth: see `largest_board_by_depth`.
+    tree_limited: bool,
+    /// For a tree-limited player, the largest board (cells) it plays from the start at each
+    /// depth, `[depth, cells]` from depth 1 to the first depth that reaches the end of the game
+    /// on the board it names (deeper: the same figure). Empty for other players.
+    largest_board_by_depth: Vec<(u32, usize)>,
     /// Its time per move when nothing else bounds it, in milliseconds.
     default_ms: Option<u128>,
     /// It is the strongest player, the default opponent, on boards up to this many cells.
     strongest_up_to: Option<usize>,
 }
 
+/// Board sizes in cells, as sent: at most 65,535 (any board this server takes is smaller).
+fn cells(n: usize) -> usize {
+    n.min(usize::from(u16::MAX))
+}
+
+/// A tree-limited player's largest board at each depth, up to the depth that reaches the end
+/// of the game on that board (deeper searches the same whole tree).
+fn by_depth(p: &PlayerInfo) -> Vec<(u32, usize)> {
+    let mut table = Vec::new();
+    if !p.abilities.tree_limited() {
+        return table;
+    }
+    for depth in 1u32.. {
+        let largest = cells(p.largest_board_at(depth).unwrap_or(usize::MAX));
+        table.push((depth, largest));
+        if depth as usize >= largest {
+            break;
+        }
+    }
+    table
+}
+
 impl AbilitiesView {
-    fn new(a: &Abilities) -> Self {
+    fn new(p: &PlayerInfo) -> Self {
+        let a: &Abilities = &p.abilities;
         AbilitiesView {
             reports_tree: a.reports_tree,
             values_with_choice: a.values_with_choice,
@@ -55,8 +87,11 @@ impl AbilitiesView {
             threads: a.threads,
             table: a.table,
             largest_board: a.largest_board,
+            searches_to_depth: a.searches_to_depth,
+            tree_limited: a.tree_limited(),
+            largest_board_by_depth: by_depth(p),
             default_ms: a.default_time.map(|t| t.as_millis()),
-            strongest_up_to: a.strongest_up_to.map(|n| n.min(usize::from(u16::MAX))),
+            strongest_up_to: a.strongest_up_to.map(cells),
         }
     }
 }
@@ -70,7 +105,7 @@ pub async fn list() -> Json<serde_json::Value> {
             summary: p.summary,
             origin: p.origin,
             tree: p.abilities.reports_tree,
-            abilities: AbilitiesView::new(&p.abilities),
+            abilities: AbilitiesView::new(p),
         })
         .collect();
     Json(serde_json::json!({ "players": players }))
@@ -88,6 +123,7 @@ pub async fn index(axum::extract::State(state): State) -> Json<serde_json::Value
             "DELETE /api/games/{id}",
             "POST /api/games/{id}/moves",
             "POST /api/games/{id}/undo",
+            "POST /api/games/{id}/end",
             "POST /api/games/{id}/think",
             "POST /api/games/{id}/tree",
             "POST /api/games/{id}/compare",

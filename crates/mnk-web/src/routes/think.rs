@@ -1,7 +1,8 @@
 //! `POST /api/games/{id}/think`: ask a player for a move, with its analysis, and optionally
 //! play it.
 
-use super::games::check_version;
+use super::clock::{ClockField, PlanView, plan};
+use super::games::{check_on, check_version};
 use super::request::player_for;
 use crate::body::{Client, GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
@@ -39,6 +40,9 @@ pub struct ThinkRequest {
     depth: Option<u32>,
     /// Node budget.
     nodes: Option<u64>,
+    /// The mover's clock: `{"left_ms": N, "increment_ms": M}` (a game clock) and/or
+    /// `{"per_move_ms": N}`; the move is planned from it, within the server's caps.
+    clock: Option<ClockField>,
     /// Only if the game is still at this version.
     version: Option<u64>,
 }
@@ -56,8 +60,11 @@ pub struct ThinkResponse {
     candidates_from: &'static str,
     /// Why there are no candidates, when there are none.
     note: Option<String>,
-    /// The time the search was allowed, in milliseconds (0: no time limit).
+    /// The time the search was allowed, in milliseconds (0: no time limit): the least of the
+    /// request's or player's time, the clock's deadline and the server's cap.
     limit_ms: u128,
+    /// The plan made from the request's `clock`, when it carried one.
+    plan: Option<PlanView>,
     /// Whether the move was played.
     played: bool,
     /// The game after the move, when played.
@@ -83,7 +90,10 @@ fn search(
     analysis: Option<Ask>,
 ) -> Result<Found, PlayerError> {
     let control = seat.control(ask);
-    let limit = seat.limits(ask).time;
+    let limit = match (seat.limits(ask).time, ask.plan.deadline) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
     let abilities = seat.info().abilities;
     // With the analysis, players that report their search also show the line they expect
     // (the ghost stones), read off the same search.
@@ -142,7 +152,14 @@ pub async fn think(
     if board.is_over() {
         return Err(ApiError::conflict("the game is over"));
     }
+    if request.play {
+        check_on(&entry)?;
+    }
     let spec = player_for(&entry, request.player.as_deref())?;
+    let clock_plan = request
+        .clock
+        .map(|c| c.control().map(|control| plan(&control, &board)))
+        .transpose()?;
     let asked = search::Limits {
         depth: request.depth,
         nodes: request.nodes,
@@ -162,7 +179,10 @@ pub async fn think(
                 return Err(None);
             };
             let searcher = &job_state.searcher;
-            let ask = searcher.ask(asked, stop);
+            let mut ask = searcher.ask(asked, stop);
+            if let Some(plan) = clock_plan {
+                ask.plan = plan;
+            }
             let analysis = analyse.then(|| {
                 searcher.ask(
                     search::Limits {
@@ -208,10 +228,11 @@ pub async fn think(
     };
     Ok(Json(ThinkResponse {
         choice: view,
-        candidates: candidates(&found.values, size),
+        candidates: candidates(&found.values, board.to_move(), size),
         candidates_from: found.from,
         note: found.note,
         limit_ms: found.limit.unwrap_or_default().as_millis(),
+        plan: clock_plan.map(PlanView::new),
         played: game.is_some(),
         game,
     }))

@@ -151,6 +151,6 @@ pub async fn tree(
         truncated: seen.tree.truncated,
         focus: cells(&focus, size),
         plies: depth,
-        tree: NodeView::new(node, &mut path, to_move, size),
+        tree: NodeView::new(node, &mut path, to_move, board.to_move(), size),
     }))
 }

@@ -3,12 +3,8 @@
 
 use crate::game::{Cell, Game, Side, Status, Variant};
 use crate::players::{Ask, PlayerSpec, Seat};
-use crate::search::{GameClock, TimeControl};
+use crate::search::{Clocks, MOVE_OVERHEAD, TimeControl, Timing};
 use std::time::Duration;
-
-/// What a move costs beyond its search when both players run in this process (stopping the
-/// search's threads, handing the move back): kept off every time limit, once.
-pub const MOVE_OVERHEAD: Duration = Duration::from_millis(1);
 
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,8 +78,8 @@ pub struct GameSetup {
     pub x: PlayerSpec,
     /// Player of O.
     pub o: PlayerSpec,
-    /// Time on each side's game clock, if the game has clocks.
-    pub game_time: Option<Duration>,
+    /// How the game is timed, if it is (besides the players' own limits).
+    pub timing: Option<Timing>,
 }
 
 /// Plays a game to its end.
@@ -100,7 +96,7 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
     for seat in &mut seats {
         seat.prepare(&setup.variant);
     }
-    let mut clocks = [setup.game_time; 2];
+    let mut clocks = setup.timing.map(Clocks::new);
     let mut thinks = Vec::new();
     let ending = loop {
         let board = game.board();
@@ -111,15 +107,15 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
         }
         let side = board.to_move();
         let seat = &mut seats[side.index()];
-        // The player's own time (its setting or default) is its per-move limit; a game clock
-        // is shared over the moves to come.
-        let clock = TimeControl {
-            per_move: seat.limits(&Ask::now()).time,
-            game: clocks[side.index()].map(|left| GameClock {
-                left,
-                increment: Duration::ZERO,
-                moves_to_go: None,
-            }),
+        // The player's own time (its setting or default) caps the clock's limit per move; a
+        // game clock is shared over the moves to come.
+        let mut clock = clocks
+            .as_ref()
+            .map_or(TimeControl::NONE, |c| c.control(side));
+        let own = seat.limits(&Ask::now()).time;
+        clock.per_move = match (clock.per_move, own) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
         };
         let limit = clock.plan(board.stones(), board.empty_cells(), Duration::ZERO);
         let ask = Ask {
@@ -127,6 +123,9 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
             ..Ask::now()
         };
         let start = ask.start;
+        if let Some(clocks) = &mut clocks {
+            clocks.start(side, start);
+        }
         let choice = seat.choose(board, &ask).map(|t| t.choice);
         let time = start.elapsed();
         thinks.push(Think {
@@ -134,11 +133,8 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
             time,
             limit: limit.deadline,
         });
-        if let Some(left) = &mut clocks[side.index()] {
-            if time > *left {
-                break Ending::Flagged(side);
-            }
-            *left -= time;
+        if let Some(flagged) = clocks.as_mut().and_then(|c| c.stop(start + time)) {
+            break Ending::Flagged(flagged);
         }
         let name = seat.spec().name;
         match choice {
@@ -170,7 +166,7 @@ mod tests {
             opening: Vec::new(),
             x: "perfect".parse().unwrap(),
             o: "rules".parse().unwrap(),
-            game_time: None,
+            timing: None,
         };
         let record = play_game(&setup).unwrap();
         assert_ne!(record.ending.winner(), Some(Side::O));

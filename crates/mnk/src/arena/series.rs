@@ -6,9 +6,9 @@ use super::game::{Ending, GameRecord, GameSetup, Think, play_game};
 use super::openings::Opening;
 use crate::game::{Cell, Side, Variant};
 use crate::players::PlayerSpec;
+use crate::search::Timing;
 use rayon::prelude::*;
 use serde::Serialize;
-use std::time::Duration;
 
 /// What to play.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,8 +23,8 @@ pub struct MatchConfig {
     pub games: usize,
     /// Openings, each played twice (A as X, then A as O); none means the empty board.
     pub openings: Vec<Opening>,
-    /// Time on each player's game clock, if games have clocks.
-    pub game_time: Option<Duration>,
+    /// How the games are timed, if they are (besides the players' own limits).
+    pub timing: Option<Timing>,
     /// Games played at once (at least 1).
     pub jobs: usize,
 }
@@ -165,7 +165,7 @@ pub fn run_match(
             opening,
             x,
             o,
-            game_time: config.game_time,
+            timing: config.timing,
         })?;
         let a_side = if p.a_is_x { Side::X } else { Side::O };
         let result = match record.ending.winner() {
@@ -236,6 +236,7 @@ pub fn report(games: Vec<Played>) -> MatchReport {
 mod tests {
     use super::*;
     use crate::game::Variant;
+    use std::time::Duration;
 
     #[test]
     fn colours_alternate_and_each_opening_is_played_from_both_sides() {
@@ -263,7 +264,7 @@ mod tests {
             b: "rules".parse().unwrap(),
             games: 4,
             openings: Vec::new(),
-            game_time: None,
+            timing: None,
             jobs: 2,
         };
         let calls = std::sync::atomic::AtomicUsize::new(0);

@@ -10,7 +10,7 @@ use super::search::{Iteration, SearchLimits, Shared, Worker};
 use super::threats::{ThreatKind, ThreatSearch};
 use super::tt::{self, TranspositionTable};
 use crate::game::{Board, Cell, Variant};
-use crate::search::{Control, MoveValue, run_team, sort_best_first};
+use crate::search::{Control, MoveValue, Report, run_team, sort_best_first};
 
 /// The deepest iteration when no depth is given.
 pub const MAX_DEPTH: u32 = 64;
@@ -96,15 +96,11 @@ impl Default for EngineConfig {
     }
 }
 
-/// A listener told about each finished iteration (depth, score, nodes, PV).
-pub type Listener = Box<dyn FnMut(&Iteration) + Send>;
-
 /// The engine: its settings, its transposition table and its position, kept from move to move.
 pub struct Engine {
     config: EngineConfig,
     table: Option<(Variant, TranspositionTable)>,
     position: Option<Position>,
-    listener: Option<Listener>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -123,7 +119,6 @@ impl Engine {
             config,
             table: None,
             position: None,
-            listener: None,
         }
     }
 
@@ -139,11 +134,6 @@ impl Engine {
             self.table = None;
         }
         self.config = config;
-    }
-
-    /// Calls `listener` after each iteration of every later search.
-    pub fn set_listener(&mut self, listener: Listener) {
-        self.listener = Some(listener);
     }
 
     /// Forgets what earlier searches learned (a new game).
@@ -199,7 +189,6 @@ impl Engine {
         };
         let depth = control.depth().unwrap_or(config.depth).max(1);
         self.ensure_table(*board.variant());
-        let mut listener = self.listener.take();
         let tt = &self.table.as_ref().expect("just made").1;
         let pos = match &mut self.position {
             Some(pos) => {
@@ -223,7 +212,6 @@ impl Engine {
             }
         };
         if let Some(p) = pos.threats(me, Threat::Five).first() {
-            self.listener = listener;
             return Some(decided(pos, vec![p], score::win_in(1), 1, Method::Forced));
         }
         let mut list = MoveList::default();
@@ -284,7 +272,6 @@ impl Engine {
                     } else {
                         Method::Vct
                     };
-                    self.listener = listener;
                     let score = score::win_in(win.plies as usize);
                     return Some(decided(pos, win.line, score, nodes, method));
                 }
@@ -299,11 +286,12 @@ impl Engine {
         tt.new_search();
         let threat_nodes = nodes;
         let mut report = |it: &Iteration| {
-            if let Some(l) = listener.as_mut() {
-                let mut it = it.clone();
-                it.nodes += threat_nodes;
-                l(&it);
-            }
+            control.report(|| Report {
+                depth: Some(it.depth),
+                value: Some(score::value(it.score)),
+                pv: it.pv.clone(),
+                nodes: it.nodes + threat_nodes,
+            });
         };
         let report = std::sync::Mutex::new(&mut report);
         let root_position: &Position = pos;
@@ -331,7 +319,6 @@ impl Engine {
                 None
             }
         });
-        self.listener = listener;
         nodes += team.nodes;
         let (mut last, mut values) = team.answer.unwrap_or_default();
         if let Some(it) = &mut last

@@ -38,7 +38,7 @@ pub mod weights;
 pub mod wins;
 
 pub use analysis::{
-    Analysis, Engine, EngineConfig, Listener, MAX_DEPTH, Method, ROOT_VCF_DEPTH, ROOT_VCF_NODES,
+    Analysis, Engine, EngineConfig, MAX_DEPTH, Method, ROOT_VCF_DEPTH, ROOT_VCF_NODES,
     ROOT_VCF_SHARE, ROOT_VCT_DEPTH, ROOT_VCT_NODES, ROOT_VCT_SHARE,
 };
 pub use position::{Position, Threat};

@@ -25,7 +25,7 @@ use thiserror::Error;
 
 /// Kinds of cell: multisets of four levels out of nine, `C(12, 4)`.
 pub const CODES: usize = 495;
-/// States of the initiative ([`threat_mask`]): eleven bits.
+/// States of the initiative ([`threat_mask`](super::eval::threat_mask)): eleven bits.
 pub const MASKS: usize = 1 << 11;
 /// Evaluation units per unit of log-odds of winning (`eval / SCALE` is the logit).
 pub const SCALE: f64 = 200.0;

@@ -54,6 +54,17 @@ impl Status {
         !matches!(self, Status::InProgress)
     }
 
+    /// The status in one word, as the web API and `mnk show --json` give it: `playing`,
+    /// `won` or `draw`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Status::InProgress => "playing",
+            Status::Won { .. } => "won",
+            Status::Draw => "draw",
+        }
+    }
+
     /// The winner, if any.
     #[must_use]
     pub const fn winner(self) -> Option<Side> {

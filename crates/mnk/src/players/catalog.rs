@@ -2,8 +2,103 @@
 //! callers decide behaviour from these declarations, never from a player's name. (A player is
 //! built by [`super::create`], the strongest for a board named by [`super::strongest_for`].)
 
-use crate::game::Variant;
+use super::PlayerOptions;
+use super::minimax::{TREE_LIMIT, largest_tree, tree_bound};
+use crate::game::{Board, Size, Variant};
 use std::time::Duration;
+use thiserror::Error;
+
+/// How large a position a player takes on: the data behind [`Abilities::largest_board`] and
+/// [`PlayerInfo::fits`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardLimit {
+    /// Any board.
+    Any,
+    /// Boards of at most this many cells, whatever stands on them (the solver's bit masks).
+    Cells(usize),
+    /// Positions with at most this many empty cells (a tree kept whole). On boards above 64
+    /// cells `gametree` takes fewer than it declares (it stores no positions there) and says
+    /// so when asked for a move.
+    EmptyCells(usize),
+    /// A search without pruning, which refuses a position whose tree to its depth could hold
+    /// more positions than the full-width searchers' limit (two billion): to `default_depth`
+    /// plies unless `depth=` says otherwise (`None`: to the end of the game).
+    Tree {
+        /// The depth it searches when not told.
+        default_depth: Option<u32>,
+    },
+}
+
+impl BoardLimit {
+    /// The most cells (empty, for a search) it takes from the start at its default settings;
+    /// `None`: any number. (A search's figure is counted cell by cell: meant for the catalog,
+    /// which is built at compile time, and for the depths the players have.)
+    #[must_use]
+    pub const fn largest(self) -> Option<usize> {
+        match self {
+            BoardLimit::Any => None,
+            BoardLimit::Cells(n) | BoardLimit::EmptyCells(n) => Some(n),
+            BoardLimit::Tree { default_depth } => Some(largest_tree(default_depth)),
+        }
+    }
+}
+
+/// Why a player cannot play a position, and what would.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Unfit {
+    /// The board has more cells than the player takes.
+    #[error(
+        "{player} plays boards of at most {largest} cells; {size} has {cells}: choose {instead}"
+    )]
+    Cells {
+        /// The player.
+        player: &'static str,
+        /// The most cells it takes.
+        largest: usize,
+        /// The board.
+        size: Size,
+        /// Its cells.
+        cells: usize,
+        /// The players that can, in words.
+        instead: String,
+    },
+    /// The position has more empty cells than the player takes.
+    #[error(
+        "{player} plays positions with at most {largest} empty cells; this one has {empty}: choose {instead}"
+    )]
+    EmptyCells {
+        /// The player.
+        player: &'static str,
+        /// The most empty cells it takes.
+        largest: usize,
+        /// The position's empty cells.
+        empty: usize,
+        /// The players that can, in words.
+        instead: String,
+    },
+    /// The search's tree would be too large at the player's depth.
+    #[error(
+        "{player} searches without pruning: with {empty} empty cells its tree {reach} could hold {positions:.2e} positions, \
+         more than its limit of {limit:.1e}; give it a depth of at most {fits} (--depth {fits} or {player}:depth={fits}), \
+         or choose {instead}",
+        limit = TREE_LIMIT as f64,
+        positions = *bound as f64
+    )]
+    Tree {
+        /// The player.
+        player: &'static str,
+        /// The position's empty cells.
+        empty: usize,
+        /// `to depth 4` or `to the end of the game`.
+        reach: String,
+        /// The positions its tree could hold.
+        bound: u128,
+        /// The largest depth that fits.
+        fits: u32,
+        /// The players that can, in words.
+        instead: String,
+    },
+}
 
 /// What a player can do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,7 +121,15 @@ pub struct Abilities {
     pub table: bool,
     /// The largest board (in cells) it plays from the start at its default settings; larger
     /// ones it refuses (a smaller depth may fit, as its message says). `None`: any board.
+    /// Always `board_limit.largest()`.
     pub largest_board: Option<usize>,
+    /// `depth=` sets how deep it searches (plies; for `vcf` and `vct`, attacker threats).
+    pub searches_to_depth: bool,
+    /// How large a position it takes on, and what widens that.
+    pub board_limit: BoardLimit,
+    /// It answers every position with a move (vcf and vct answer only where they find a
+    /// forced win).
+    pub always_moves: bool,
     /// The time a move takes when neither a time, nor a node budget, nor (where
     /// [`Abilities::depth_ends_search`]) a depth bounds it.
     pub default_time: Option<Duration>,
@@ -46,6 +149,9 @@ impl Abilities {
         threads: false,
         table: false,
         largest_board: None,
+        searches_to_depth: false,
+        board_limit: BoardLimit::Any,
+        always_moves: true,
         default_time: None,
         depth_ends_search: true,
         strongest_up_to: None,
@@ -56,6 +162,20 @@ impl Abilities {
         reports_tree: true,
         ..Abilities::PLAIN
     };
+
+    /// A search to a depth that reports its tree.
+    const DEEP_TREE: Abilities = Abilities {
+        searches_to_depth: true,
+        ..Abilities::TREE
+    };
+
+    /// Whether it searches every move to its depth without pruning and refuses a position
+    /// whose tree would be too large: the smaller its depth, the larger the board it plays
+    /// ([`PlayerInfo::largest_board_at`]).
+    #[must_use]
+    pub const fn tree_limited(&self) -> bool {
+        matches!(self.board_limit, BoardLimit::Tree { .. })
+    }
 
     /// Whether the player can give a value to each move (with its choice or by an analysis).
     #[must_use]
@@ -81,10 +201,139 @@ impl PlayerInfo {
     /// Whether the player plays `variant` from the start at its default settings.
     #[must_use]
     pub fn plays(&self, variant: &Variant) -> bool {
-        self.abilities
-            .largest_board
-            .is_none_or(|cells| variant.size().cells() <= cells)
+        self.plays_at(variant, None)
     }
+
+    /// Whether the player plays `variant` from the start when given `depth` (`None`: its
+    /// default settings).
+    #[must_use]
+    pub fn plays_at(&self, variant: &Variant, depth: Option<u32>) -> bool {
+        let options = PlayerOptions {
+            depth,
+            ..PlayerOptions::default()
+        };
+        self.check(&Board::new(*variant), &options).is_ok()
+    }
+
+    /// The largest board (in cells) the player plays from the start when given `depth`: for a
+    /// [tree-limited](Abilities::tree_limited) player, the most cells from which a search of
+    /// `depth` plies stays within its tree limit (more as the depth shrinks); for the others
+    /// [`Abilities::largest_board`], whatever the depth. `None`: any board.
+    ///
+    /// ```
+    /// use mnk::players::info;
+    /// let seed = info("gomoku-minimax").unwrap();
+    /// assert_eq!(seed.largest_board_at(4), Some(212)); // its default depth: not 15x15
+    /// assert!(seed.largest_board_at(3).unwrap() >= 225);
+    /// assert_eq!(info("gametree").unwrap().largest_board_at(1), Some(15));
+    /// ```
+    #[must_use]
+    pub fn largest_board_at(&self, depth: u32) -> Option<usize> {
+        match self.abilities.board_limit {
+            BoardLimit::Tree { .. } => Some(largest_tree(Some(depth.max(1)))),
+            limit => limit.largest(),
+        }
+    }
+
+    /// Whether the player, with `options`, takes on the position `board` (as its
+    /// [`BoardLimit`] declares), or why not and what would: to refuse a seat before the game
+    /// starts rather than at the player's first move.
+    ///
+    /// # Errors
+    /// [`Unfit`]: the limit, the position's figure, and the players that take it on (the
+    /// strongest first), or the depth that fits.
+    ///
+    /// # Examples
+    /// ```
+    /// use mnk::game::{Board, Rule, Size, Variant};
+    /// use mnk::players::{PlayerOptions, info};
+    /// let gomoku = Board::new(Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap());
+    /// let perfect = info("perfect").unwrap().fits(&gomoku, &PlayerOptions::default());
+    /// assert!(perfect.unwrap_err().to_string().starts_with(
+    ///     "perfect plays boards of at most 64 cells; 15x15 has 225: choose engine (the strongest here), "
+    /// ));
+    /// let minimax = info("gomoku-minimax").unwrap();
+    /// assert!(minimax.fits(&gomoku, &PlayerOptions::default()).unwrap_err().to_string().contains("--depth 3"));
+    /// let shallow = PlayerOptions { depth: Some(3), ..PlayerOptions::default() };
+    /// assert!(minimax.fits(&gomoku, &shallow).is_ok());
+    /// ```
+    pub fn fits(&self, board: &Board, options: &PlayerOptions) -> Result<(), Unfit> {
+        self.check(board, options)
+            .map_err(|unfit| unfit(instead(board)))
+    }
+
+    /// [`PlayerInfo::fits`] without the list of players that would do: the error takes it.
+    fn check(
+        &self,
+        board: &Board,
+        options: &PlayerOptions,
+    ) -> Result<(), Box<dyn FnOnce(String) -> Unfit>> {
+        let player = self.name;
+        let (size, empty) = (board.size(), board.empty_cells());
+        match self.abilities.board_limit {
+            BoardLimit::Cells(largest) if size.cells() > largest => {
+                Err(Box::new(move |instead| Unfit::Cells {
+                    player,
+                    largest,
+                    size,
+                    cells: size.cells(),
+                    instead,
+                }))
+            }
+            BoardLimit::EmptyCells(largest) if empty > largest => {
+                Err(Box::new(move |instead| Unfit::EmptyCells {
+                    player,
+                    largest,
+                    empty,
+                    instead,
+                }))
+            }
+            BoardLimit::Tree { default_depth } => {
+                let depth = options.depth.or(default_depth);
+                let bound = tree_bound(empty, depth);
+                if bound <= TREE_LIMIT {
+                    return Ok(());
+                }
+                let fits = (1..=u32::try_from(empty).unwrap_or(u32::MAX))
+                    .take_while(|&d| tree_bound(empty, Some(d)) <= TREE_LIMIT)
+                    .last()
+                    .unwrap_or(1);
+                let reach = depth.map_or_else(
+                    || "to the end of the game".to_string(),
+                    |d| format!("to depth {d}"),
+                );
+                Err(Box::new(move |instead| Unfit::Tree {
+                    player,
+                    empty,
+                    reach,
+                    bound,
+                    fits,
+                    instead,
+                }))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The players that take on `board` at their default settings and move in every position,
+/// in words: the strongest first.
+fn instead(board: &Board) -> String {
+    let strongest = strongest(board.variant()).name;
+    let others: Vec<&str> = CATALOG
+        .iter()
+        .filter(|p| p.name != strongest && p.abilities.always_moves)
+        .filter(|p| p.check(board, &PlayerOptions::default()).is_ok())
+        .map(|p| p.name)
+        .collect();
+    let mut words = format!("{strongest} (the strongest here)");
+    if let Some((last, rest)) = others.split_last() {
+        for name in rest {
+            words.push_str(&format!(", {name}"));
+        }
+        words.push_str(&format!(" or {last}"));
+    }
+    words
 }
 
 const CATALOG: &[PlayerInfo] = &[
@@ -100,8 +349,14 @@ const CATALOG: &[PlayerInfo] = &[
         origin: "seed 004 (minimax blog post, findBestMove)",
         abilities: Abilities {
             values_with_choice: true,
-            largest_board: Some(super::minimax::FULL_TREE_CELLS),
-            ..Abilities::TREE
+            largest_board: BoardLimit::Tree {
+                default_depth: None,
+            }
+            .largest(),
+            board_limit: BoardLimit::Tree {
+                default_depth: None,
+            },
+            ..Abilities::DEEP_TREE
         },
     },
     PlayerInfo {
@@ -110,7 +365,14 @@ const CATALOG: &[PlayerInfo] = &[
         origin: "seed 004",
         abilities: Abilities {
             values_with_choice: true,
-            largest_board: Some(super::minimax::FULL_TREE_CELLS),
+            largest_board: BoardLimit::Tree {
+                default_depth: None,
+            }
+            .largest(),
+            board_limit: BoardLimit::Tree {
+                default_depth: None,
+            },
+            searches_to_depth: true,
             ..Abilities::PLAIN
         },
     },
@@ -120,7 +382,7 @@ const CATALOG: &[PlayerInfo] = &[
         origin: "seeds 000/001 (alpha-beta tic-tac-toe, e(P) evaluation)",
         abilities: Abilities {
             exact_values: true,
-            ..Abilities::TREE
+            ..Abilities::DEEP_TREE
         },
     },
     PlayerInfo {
@@ -129,7 +391,8 @@ const CATALOG: &[PlayerInfo] = &[
         origin: "seed 003, first program (game tree)",
         abilities: Abilities {
             values_with_choice: true,
-            largest_board: Some(super::gametree::LARGEST_BOARD),
+            largest_board: BoardLimit::EmptyCells(super::gametree::LARGEST_EMPTY).largest(),
+            board_limit: BoardLimit::EmptyCells(super::gametree::LARGEST_EMPTY),
             ..Abilities::TREE
         },
     },
@@ -139,8 +402,14 @@ const CATALOG: &[PlayerInfo] = &[
         origin: "seed 003, second program (minimax)",
         abilities: Abilities {
             values_with_choice: true,
-            largest_board: Some(super::seed_gomoku::MINIMAX_LARGEST_BOARD),
-            ..Abilities::TREE
+            largest_board: BoardLimit::Tree {
+                default_depth: Some(super::seed_gomoku::DEFAULT_DEPTH),
+            }
+            .largest(),
+            board_limit: BoardLimit::Tree {
+                default_depth: Some(super::seed_gomoku::DEFAULT_DEPTH),
+            },
+            ..Abilities::DEEP_TREE
         },
     },
     PlayerInfo {
@@ -149,7 +418,7 @@ const CATALOG: &[PlayerInfo] = &[
         origin: "seed 003, third program (alpha-beta)",
         abilities: Abilities {
             exact_values: true,
-            ..Abilities::TREE
+            ..Abilities::DEEP_TREE
         },
     },
     PlayerInfo {
@@ -158,7 +427,7 @@ const CATALOG: &[PlayerInfo] = &[
         origin: "seed 003, fourth program (isolated-point pruning)",
         abilities: Abilities {
             exact_values: true,
-            ..Abilities::TREE
+            ..Abilities::DEEP_TREE
         },
     },
     PlayerInfo {
@@ -171,7 +440,8 @@ const CATALOG: &[PlayerInfo] = &[
             keeps_state: true,
             threads: true,
             table: true,
-            largest_board: Some(crate::game::MASK_CELLS),
+            largest_board: BoardLimit::Cells(crate::game::MASK_CELLS).largest(),
+            board_limit: BoardLimit::Cells(crate::game::MASK_CELLS),
             default_time: Some(super::perfect::DEFAULT_TIME),
             depth_ends_search: false,
             strongest_up_to: Some(super::perfect::QUICK_CELLS),
@@ -187,6 +457,7 @@ const CATALOG: &[PlayerInfo] = &[
             keeps_state: true,
             threads: true,
             table: true,
+            searches_to_depth: true,
             default_time: Some(super::engine::DEFAULT_TIME),
             strongest_up_to: Some(usize::MAX),
             ..Abilities::PLAIN
@@ -197,8 +468,10 @@ const CATALOG: &[PlayerInfo] = &[
         summary: "victory by continuous fours: the first move of a forced win by fours, or an error when it finds none",
         origin: "mnk (the engine's threat search, for puzzles)",
         abilities: Abilities {
+            searches_to_depth: true,
             default_time: Some(super::threat::DEFAULT_TIME),
             depth_ends_search: false,
+            always_moves: false,
             ..Abilities::PLAIN
         },
     },
@@ -207,12 +480,29 @@ const CATALOG: &[PlayerInfo] = &[
         summary: "victory by continuous threats (fours and open threes): the first move of a forced win, or an error",
         origin: "mnk (the engine's threat search, for puzzles)",
         abilities: Abilities {
+            searches_to_depth: true,
             default_time: Some(super::threat::DEFAULT_TIME),
             depth_ends_search: false,
+            always_moves: false,
             ..Abilities::PLAIN
         },
     },
 ];
+
+/// The strongest player for a variant: the first whose
+/// [`strongest_up_to`](Abilities::strongest_up_to) covers the board.
+///
+/// # Panics
+/// Never: the engine covers every board.
+#[must_use]
+pub fn strongest(variant: &Variant) -> &'static PlayerInfo {
+    let cells = variant.size().cells();
+    CATALOG
+        .iter()
+        .filter(|p| p.abilities.strongest_up_to.is_some_and(|n| cells <= n))
+        .min_by_key(|p| p.abilities.strongest_up_to)
+        .expect("the engine plays every board")
+}
 
 /// Every player, in the order `mnk players` lists them.
 #[must_use]
@@ -273,17 +563,153 @@ mod tests {
                 over.size()
             );
         }
+        // Whatever the up-front check refuses, the player refuses too: every board from 1x1
+        // to 26x26, empty and with a stone down.
+        for info in catalog() {
+            for side in 1..=26u8 {
+                let variant = Variant::new(Size::square(side), 1, Rule::Freestyle).unwrap();
+                for board in [
+                    Board::new(variant),
+                    Board::from_moves(variant, &[Cell(0)]).unwrap(),
+                ] {
+                    if board.is_over() || info.fits(&board, &PlayerOptions::default()).is_ok() {
+                        continue;
+                    }
+                    let mut player = create(&info.name.parse().unwrap());
+                    let result = player.choose(&board, &Control::unlimited());
+                    assert!(
+                        matches!(result, Err(PlayerError::TooLarge(_))),
+                        "{} on {side}x{side}: {result:?}",
+                        info.name
+                    );
+                }
+            }
+            assert_eq!(
+                info.abilities.largest_board,
+                info.abilities.board_limit.largest()
+            );
+        }
         // The declared figures are those the players compute: minimax's whole tree fits 12
         // empty cells, seed 003's minimax at depth 4 fits 212 (14x15) and not 15x15.
         let minimax = info("minimax").unwrap().abilities.largest_board;
         assert_eq!(minimax, Some(12));
         let seed = info("gomoku-minimax").unwrap().abilities.largest_board;
         assert_eq!(seed, Some(212));
-        // The game tree plays its largest board, 4x4, once stones are down.
+        // The game tree plays 4x4 once stones are down, not from the empty board.
         let four = Variant::new(Size::square(4), 4, Rule::Freestyle).unwrap();
-        assert!(info("gametree").unwrap().plays(&four));
+        assert!(!info("gametree").unwrap().plays(&four));
         let board = Board::from_moves(four, &[Cell(5), Cell(0), Cell(10)]).unwrap();
+        let gametree = info("gametree").unwrap();
+        assert_eq!(gametree.fits(&board, &PlayerOptions::default()), Ok(()));
         let tree = create(&"gametree".parse().unwrap()).choose(&board, &Control::unlimited());
         assert!(tree.is_ok(), "{tree:?}");
+    }
+
+    #[test]
+    fn a_smaller_depth_plays_the_larger_boards_the_catalog_says() {
+        use crate::game::Board;
+        use crate::search::{Control, Limits, PlayerError};
+        let limited: Vec<&PlayerInfo> = catalog()
+            .iter()
+            .filter(|p| p.abilities.tree_limited())
+            .collect();
+        assert_eq!(
+            limited.iter().map(|p| p.name).collect::<Vec<_>>(),
+            ["minimax", "minimax-iterative", "gomoku-minimax"]
+        );
+        for info in limited {
+            assert!(info.abilities.searches_to_depth, "{}", info.name);
+            // At its default settings it plays what `largest_board` says; the depth that
+            // gives the same figure is its default (4 for the seed's minimax, the whole game
+            // for minimax).
+            let default = (1..=40)
+                .find(|&d| info.largest_board_at(d) == info.abilities.largest_board)
+                .unwrap();
+            assert!(default <= 12, "{}: {default}", info.name);
+            // On 4x4, 8x8 and 15x15, the deepest depth whose figure covers the board is
+            // accepted and one ply more is refused as too large (a node budget ends the
+            // accepted search at once: only the refusal is asked of it).
+            for side in [4, 8, 15] {
+                let variant = Variant::new(Size::square(side), 4, Rule::Freestyle).unwrap();
+                let cells = variant.size().cells();
+                let deepest = (1..=cells as u32)
+                    .take_while(|&d| info.largest_board_at(d).unwrap() >= cells)
+                    .last()
+                    .unwrap();
+                assert!(info.plays_at(&variant, Some(deepest)));
+                assert!(!info.plays_at(&variant, Some(deepest + 1)));
+                let board = Board::new(variant);
+                let ask = |depth| {
+                    let spec = format!("{}:depth={depth}", info.name).parse().unwrap();
+                    let limits = Limits {
+                        depth: Some(depth),
+                        nodes: Some(50),
+                        time: None,
+                    };
+                    create(&spec).choose(&board, &Control::start(&limits))
+                };
+                let fits = ask(deepest);
+                assert!(
+                    !matches!(fits, Err(PlayerError::TooLarge(_))),
+                    "{} at depth {deepest} on {side}x{side}: {fits:?}",
+                    info.name
+                );
+                let over = ask(deepest + 1);
+                assert!(
+                    matches!(over, Err(PlayerError::TooLarge(ref m)) if m.contains(&format!("depth={deepest}"))),
+                    "{} at depth {} on {side}x{side}: {over:?}",
+                    info.name,
+                    deepest + 1
+                );
+            }
+        }
+        // Players whose board does not depend on their depth: the same figure at any depth.
+        let tree = info("gametree").unwrap();
+        assert_eq!(tree.largest_board_at(1), tree.abilities.largest_board);
+        assert_eq!(info("engine").unwrap().largest_board_at(3), None);
+    }
+
+    #[test]
+    fn an_unfit_seat_says_why_and_what_would_do() {
+        let gomoku = Board::new(Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap());
+        let none = PlayerOptions::default();
+        let perfect = info("perfect").unwrap().fits(&gomoku, &none).unwrap_err();
+        assert_eq!(
+            perfect.to_string(),
+            "perfect plays boards of at most 64 cells; 15x15 has 225: choose engine (the strongest here), \
+             rules, alphabeta, gomoku-alphabeta or gomoku-pruned"
+        );
+        let seed = info("gomoku-minimax")
+            .unwrap()
+            .fits(&gomoku, &none)
+            .unwrap_err();
+        assert!(
+            seed.to_string().starts_with(
+                "gomoku-minimax searches without pruning: with 225 empty cells its tree to depth 4 \
+                 could hold 2.51e9 positions, more than its limit of 2.0e9; give it a depth of at most 3 \
+                 (--depth 3 or gomoku-minimax:depth=3), or choose engine (the strongest here), rules"
+            ),
+            "{seed}"
+        );
+        let deep = PlayerOptions {
+            depth: Some(6),
+            ..none
+        };
+        let tic_tac_toe = Board::new(Variant::tic_tac_toe());
+        assert_eq!(
+            info("gomoku-minimax").unwrap().fits(&tic_tac_toe, &deep),
+            Ok(())
+        );
+        let minimax = info("minimax").unwrap();
+        let four = Board::new(Variant::new(Size::square(4), 4, Rule::Freestyle).unwrap());
+        let e = minimax.fits(&four, &none).unwrap_err().to_string();
+        assert!(e.contains("its tree to the end of the game"), "{e}");
+        assert_eq!(minimax.fits(&four, &deep), Ok(()));
+        let e = info("gametree").unwrap().fits(&four, &none).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("gametree plays positions with at most 15 empty cells; this one has 16: choose perfect (the strongest here), "),
+            "{e}"
+        );
     }
 }

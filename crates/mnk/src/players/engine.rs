@@ -3,7 +3,7 @@
 //! its position from move to move.
 
 use super::options::PlayerOptions;
-use crate::engine::{Engine, EngineConfig, Listener, MAX_DEPTH, score, tt};
+use crate::engine::{Engine, EngineConfig, MAX_DEPTH, score, tt};
 use crate::game::{Board, Variant};
 use crate::search::{Choice, Control, Player, PlayerError};
 use std::time::Duration;
@@ -31,14 +31,9 @@ impl EnginePlayer {
         }
     }
 
-    /// The engine itself (for its listener, settings and table).
+    /// The engine itself (for its settings and table).
     pub fn engine_mut(&mut self) -> &mut Engine {
         &mut self.engine
-    }
-
-    /// Calls `listener` after each search iteration.
-    pub fn set_listener(&mut self, listener: Listener) {
-        self.engine.set_listener(listener);
     }
 }
 

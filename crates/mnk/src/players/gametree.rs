@@ -23,8 +23,9 @@ use rustc_hash::FxHashMap;
 /// is down (at most 3.5 million positions, a few hundred megabytes); the empty 4x4 board
 /// (9.7 million positions, a gigabyte of memo) does not.
 pub const POSITION_LIMIT: u128 = 4_000_000;
-/// The largest board (in cells) the player takes: 4x4, once a stone is down.
-pub const LARGEST_BOARD: usize = 16;
+/// The most empty cells of a position the player takes (on boards of up to 64 cells): 4x4
+/// once a stone is down; the empty 4x4 board has one too many.
+pub const LARGEST_EMPTY: usize = 15;
 /// Above 64 cells positions are not memoised; the tree itself must then be this small.
 pub const TREE_LIMIT: u128 = 5_000_000;
 

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::engine::ThreatKind;
 use crate::game::{Board, Variant};
-use crate::search::{Choice, Control, Limits, Player, PlayerError, Stop, TimePlan};
+use crate::search::{Choice, Control, Limits, Player, PlayerError, Progress, Stop, TimePlan};
 use std::time::{Duration, Instant};
 
 /// Builds the player a specification names, with its build settings (`threads`,
@@ -53,6 +53,8 @@ pub struct Ask {
     pub caps: Limits,
     /// Stops the search.
     pub stop: Stop,
+    /// Where the search publishes what it has found so far, for a watcher.
+    pub progress: Option<Progress>,
 }
 
 impl Default for Ask {
@@ -71,6 +73,7 @@ impl Ask {
             plan: TimePlan::UNLIMITED,
             caps: Limits::NONE,
             stop: Stop::new(),
+            progress: None,
         }
     }
 
@@ -78,6 +81,15 @@ impl Ask {
     #[must_use]
     pub fn with_stop(self, stop: Stop) -> Self {
         Ask { stop, ..self }
+    }
+
+    /// This ask, watched through `progress`.
+    #[must_use]
+    pub fn with_progress(self, progress: Progress) -> Self {
+        Ask {
+            progress: Some(progress),
+            ..self
+        }
     }
 }
 
@@ -179,6 +191,7 @@ impl Seat {
     #[must_use]
     pub fn control(&self, ask: &Ask) -> Control {
         Control::new(ask.start, &self.limits(ask), ask.plan, ask.stop.clone())
+            .with_progress(ask.progress.clone())
     }
 
     /// Asks the player for a move on `board`.

@@ -52,14 +52,8 @@ fn set(options: &mut PlayerOptions, key: &str, value: &str) -> Result<(), SpecEr
 /// the solver finishes quickly, otherwise `engine`).
 #[must_use]
 pub fn strongest_for(variant: &Variant) -> PlayerSpec {
-    let cells = variant.size().cells();
-    let info = catalog::catalog()
-        .iter()
-        .filter(|p| p.abilities.strongest_up_to.is_some_and(|n| cells <= n))
-        .min_by_key(|p| p.abilities.strongest_up_to)
-        .expect("the engine plays every board");
     PlayerSpec {
-        name: info.name,
+        name: catalog::strongest(variant).name,
         options: PlayerOptions::default(),
     }
 }

@@ -68,6 +68,7 @@ impl Watchdog {
             plan: turn.plan,
             caps: Limits::NONE,
             stop: halt.clone(),
+            progress: None,
         };
         let (sender, receiver) = mpsc::channel::<Finished>();
         let board = board.clone();

@@ -1,6 +1,6 @@
 //! What one search may spend (depth, nodes, time) and the [`Control`] every search polls.
 
-use super::{Stop, TimePlan};
+use super::{Progress, Report, Stop, TimePlan};
 use std::time::{Duration, Instant};
 
 /// What a player may spend on one move. `None` means "no limit of this kind".
@@ -64,6 +64,7 @@ pub struct Control {
     node_limit: Option<u64>,
     depth: Option<u32>,
     stop: Stop,
+    progress: Option<Progress>,
 }
 
 impl Default for Control {
@@ -114,6 +115,23 @@ impl Control {
             node_limit: limits.nodes,
             depth: limits.depth,
             stop,
+            progress: None,
+        }
+    }
+
+    /// This control, with the search's progress published to `progress` (see
+    /// [`Control::report`]); the nodes it is polled with are counted there too.
+    #[must_use]
+    pub fn with_progress(mut self, progress: Option<Progress>) -> Self {
+        self.progress = progress;
+        self
+    }
+
+    /// Publishes an iteration the search finished to whoever watches it; `report` is only
+    /// called when someone does.
+    pub fn report(&self, report: impl FnOnce() -> Report) {
+        if let Some(p) = &self.progress {
+            p.publish(report());
         }
     }
 
@@ -223,6 +241,9 @@ impl Control {
     /// its stop signal or its deadline.
     #[must_use]
     pub fn should_stop(&self, nodes: u64) -> bool {
+        if let Some(p) = &self.progress {
+            p.count(nodes);
+        }
         self.node_limit.is_some_and(|n| nodes >= n) || self.stop.is_set() || self.out_of_time()
     }
 

@@ -4,12 +4,14 @@
 //! | piece | module | concept |
 //! |---|---|---|
 //! | [`TimeControl`] -> [`TimePlan`] | `time` | the one place time is planned: a clock in, a target and a deadline out |
+//! | [`Timing`], [`Clocks`] | `clock` | how a game is timed; both players' clocks as it goes |
 //! | [`Stop`] | `stop` | the one stop signal, linked from a caller's to its searches' |
 //! | [`Control`], [`Limits`] | `control` | what one search may spend (time, nodes, depth); what it polls |
 //! | [`run_team`] | `threads` | the one driver of a search's helper threads |
 //! | [`Player`], [`Choice`], [`PlayerError`] | `player` | what a player is asked and answers |
 //! | [`Value`], [`Bound`], [`MoveValue`], [`Outcome`] | `value`, `outcome` | what a player says about a move |
 //! | [`SearchObserver`] | `observer` | the hook through which a search can be watched |
+//! | [`Progress`], [`Report`] | `progress` | what a search has found so far, for a watcher |
 //!
 //! A search is started the same way everywhere: the caller (a [`crate::players::Seat`])
 //! builds one [`Control`] from the player's limits, the clock's [`TimePlan`] and a [`Stop`],
@@ -17,23 +19,27 @@
 //! line) says once how much each move costs it outside the search (the `overhead` of
 //! [`TimeControl::plan`]); nothing below keeps another margin.
 
+mod clock;
 mod control;
 mod observer;
 mod outcome;
 mod player;
+mod progress;
 mod stop;
 mod threads;
 mod time;
 mod value;
 
+pub use clock::{Clocks, MOVE_OVERHEAD, Timing, TimingError, clock_face};
 pub use control::{Control, Limits};
 pub use observer::{NodeKind, SearchObserver, Silent};
 pub use outcome::Outcome;
 pub use player::{Choice, Player, PlayerError};
+pub use progress::{Progress, Report};
 pub use stop::Stop;
 pub use threads::{Team, TeamResult, cores, run_team};
 pub use time::{
     GAME_RESERVE_DIVISOR, GAME_RESERVE_MAX, GameClock, MAX_SHARE_OF_GAME, MIN_MOVES_TO_GO,
     OPENING_MOVES_TO_GO, TimeControl, TimePlan, game_time_to_share, own_moves_left,
 };
-pub use value::{Bound, MoveValue, Value, sort_best_first};
+pub use value::{Bound, MoveValue, Value, Viewed, sort_best_first};

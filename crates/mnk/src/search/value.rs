@@ -2,7 +2,7 @@
 //! is exact or a [`Bound`], and the [`MoveValue`] that ties them to a cell.
 
 use super::Outcome;
-use crate::game::Cell;
+use crate::game::{Cell, Side};
 use serde::Serialize;
 use std::cmp::Ordering;
 use std::fmt;
@@ -62,6 +62,76 @@ impl Value {
     }
 }
 
+impl Value {
+    /// The value as text from one stated viewpoint with its unit, for `mover` (the side the
+    /// value belongs to: the side that plays the move, or is to move in the position):
+    /// `X +196 (score)`, `X 0.7312 (win probability)`, `win in 7 for O`, `draw`. A proven loss
+    /// reads as the opponent's win, so that no text needs a sign convention to be understood.
+    ///
+    /// ```
+    /// use mnk::game::Side;
+    /// use mnk::search::{Outcome, Value};
+    /// assert_eq!(Value::Score(-143).seen_by(Side::O).to_string(), "O -143 (score)");
+    /// assert_eq!(Value::Solved(Outcome::Loss(20)).seen_by(Side::X).to_string(), "win in 20 for O");
+    /// ```
+    #[must_use]
+    pub const fn seen_by(self, mover: Side) -> Viewed {
+        Viewed {
+            value: self,
+            mover,
+            bound: Bound::Exact,
+        }
+    }
+}
+
+/// A [`Value`] with the side it belongs to (and whether it is a bound), ready to be shown:
+/// made by [`Value::seen_by`] or [`MoveValue::seen_by`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Viewed {
+    value: Value,
+    mover: Side,
+    bound: Bound,
+}
+
+impl Viewed {
+    /// The same value known only as `bound` of the true one, on the mover's scale (a search
+    /// that cut a node off): `at most X +100 (score)`.
+    ///
+    /// ```
+    /// use mnk::game::Side;
+    /// use mnk::search::{Bound, Value};
+    /// let v = Value::Score(100).seen_by(Side::X).bounded(Bound::Upper);
+    /// assert_eq!(v.to_string(), "at most X +100 (score)");
+    /// ```
+    #[must_use]
+    pub const fn bounded(self, bound: Bound) -> Viewed {
+        Viewed { bound, ..self }
+    }
+}
+
+impl fmt::Display for Viewed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A bound is on the mover's scale: "at most" for the mover is "at least" for a win of
+        // the opponent's, so bounds on solved values are said from the mover's side.
+        let prefix = match self.bound {
+            Bound::Exact => "",
+            Bound::Upper => "at most ",
+            Bound::Lower => "at least ",
+        };
+        let side = self.mover;
+        match (self.value, self.bound) {
+            (Value::Score(s), _) => write!(f, "{prefix}{side} {s:+} (score)"),
+            (Value::Probability(p), _) => write!(f, "{prefix}{side} {p:.4} (win probability)"),
+            (Value::Solved(Outcome::Draw), Bound::Exact) => write!(f, "draw"),
+            (Value::Solved(Outcome::Win(n)), Bound::Exact) => write!(f, "win in {n} for {side}"),
+            (Value::Solved(Outcome::Loss(n)), Bound::Exact) => {
+                write!(f, "win in {n} for {}", side.other())
+            }
+            (Value::Solved(o), _) => write!(f, "{prefix}{o} for {side}"),
+        }
+    }
+}
+
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -101,6 +171,17 @@ pub struct MoveValue {
 }
 
 impl MoveValue {
+    /// The value as text for `mover`, the side that plays the move, with its bound: see
+    /// [`Value::seen_by`].
+    #[must_use]
+    pub const fn seen_by(&self, mover: Side) -> Viewed {
+        Viewed {
+            value: self.value,
+            mover,
+            bound: self.bound,
+        }
+    }
+
     /// An exact value with no depth.
     #[must_use]
     pub const fn exact(cell: Cell, value: Value) -> Self {
@@ -144,6 +225,40 @@ mod tests {
         assert_eq!(
             Value::Probability(0.5).compare(&Value::Probability(0.25)),
             Ordering::Greater
+        );
+    }
+
+    #[test]
+    fn every_value_says_whose_it_is_and_its_unit() {
+        let x = Side::X;
+        let cases = [
+            (Value::Score(196), "X +196 (score)"),
+            (Value::Score(0), "X +0 (score)"),
+            (Value::Probability(0.25), "X 0.2500 (win probability)"),
+            (Value::Solved(Outcome::Win(7)), "win in 7 for X"),
+            (Value::Solved(Outcome::Loss(20)), "win in 20 for O"),
+            (Value::Solved(Outcome::Draw), "draw"),
+        ];
+        for (value, text) in cases {
+            assert_eq!(value.seen_by(x).to_string(), text);
+        }
+        let bounded = |value, bound| MoveValue {
+            cell: Cell(0),
+            value,
+            bound,
+            depth: None,
+        };
+        assert_eq!(
+            bounded(Value::Score(-50), Bound::Upper)
+                .seen_by(Side::O)
+                .to_string(),
+            "at most O -50 (score)"
+        );
+        assert_eq!(
+            bounded(Value::Solved(Outcome::Draw), Bound::Lower)
+                .seen_by(Side::O)
+                .to_string(),
+            "at least draw for O"
         );
     }
 

@@ -1,0 +1,375 @@
+//! Drawing the full-screen game: the board (coordinates on its edges, coloured stones, the
+//! last move and the winning line marked, the cursor), the side panel (players, whose move,
+//! the machine's search live, the moves) and the line at the bottom (message, typed text).
+//!
+//! A board larger than the screen scrolls to keep the cursor in view.
+
+use super::app::{App, LastSearch, Purpose};
+use crate::render::{human_time, thousands};
+use mnk::game::{Cell, Side, Size, Status};
+use mnk::notation::{column_letter, format_cell, format_moves};
+use mnk::search::{Report, clock_face};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use std::time::Instant;
+
+/// Where the board's cells are on the screen, for the mouse.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Geometry {
+    /// Screen column and row of the top-left cell shown.
+    pub origin: (u16, u16),
+    /// Screen columns per cell.
+    pub cell_width: u16,
+    /// Board row and column of the top-left cell shown.
+    pub first: (i32, i32),
+    /// Rows and columns shown.
+    pub shown: (i32, i32),
+}
+
+impl Geometry {
+    /// The cell at screen column `x`, row `y`, if one is shown there.
+    pub fn cell_at(&self, size: Size, x: u16, y: u16) -> Option<Cell> {
+        let (ox, oy) = self.origin;
+        if x < ox || y < oy || self.cell_width == 0 {
+            return None;
+        }
+        let col = i32::from((x - ox) / self.cell_width);
+        let row = i32::from(y - oy);
+        if col >= self.shown.1 || row >= self.shown.0 {
+            return None;
+        }
+        size.cell(self.first.0 + row, self.first.1 + col)
+    }
+}
+
+const X_STYLE: Style = Style::new()
+    .fg(Color::LightRed)
+    .add_modifier(Modifier::BOLD);
+const O_STYLE: Style = Style::new()
+    .fg(Color::LightCyan)
+    .add_modifier(Modifier::BOLD);
+const DIM: Style = Style::new().fg(Color::DarkGray);
+
+fn side_style(side: Side) -> Style {
+    match side {
+        Side::X => X_STYLE,
+        Side::O => O_STYLE,
+    }
+}
+
+/// Draws the whole screen; returns where the board went.
+pub fn draw(frame: &mut Frame, app: &App) -> Geometry {
+    let size = app.game.board().size();
+    let area = frame.area();
+    // The message wraps onto up to three lines; the typed line is the last.
+    let width = usize::from(area.width.max(1));
+    let message_lines = app.message.chars().count().div_ceil(width).clamp(1, 3) as u16;
+    let [main, bottom] =
+        Layout::vertical([Constraint::Min(3), Constraint::Length(message_lines + 1)]).areas(area);
+    // Board: 3 columns of row numbers each side, cells of 2 (3 when that fits beside a
+    // panel of 30 columns).
+    let wide = 3 * u16::from(size.width) + 6 + 30 <= main.width;
+    let cell_width = if wide { 3 } else { 2 };
+    let board_width = (cell_width * u16::from(size.width) + 7).min(main.width.saturating_sub(24));
+    let [board_area, panel_area] =
+        Layout::horizontal([Constraint::Length(board_width), Constraint::Min(20)]).areas(main);
+    let geometry = draw_board(frame, app, board_area, cell_width);
+    draw_panel(frame, app, panel_area);
+    draw_bottom(frame, app, bottom);
+    if app.help {
+        draw_help(frame, area);
+    }
+    geometry
+}
+
+/// The first of `shown` lines out of `total` that keeps `at` in view, near the middle.
+fn scroll(total: i32, shown: i32, at: i32) -> i32 {
+    if shown >= total {
+        0
+    } else {
+        (at - shown / 2).clamp(0, total - shown)
+    }
+}
+
+fn draw_board(frame: &mut Frame, app: &App, area: Rect, cell_width: u16) -> Geometry {
+    let board = app.game.board();
+    let size = board.size();
+    let (height, width) = (i32::from(size.height), i32::from(size.width));
+    let shown_rows = (i32::from(area.height) - 2).clamp(1, height);
+    let shown_cols = ((i32::from(area.width) - 7) / i32::from(cell_width)).clamp(1, width);
+    let first_row = scroll(height, shown_rows, size.row(app.cursor));
+    let first_col = scroll(width, shown_cols, size.col(app.cursor));
+    let win: Vec<Cell> = match board.status() {
+        Status::Won { line, .. } => line.cells(size).collect(),
+        _ => Vec::new(),
+    };
+    let last = app.game.last_move();
+    let numbers: Vec<Option<usize>> = {
+        let mut n = vec![None; size.cells()];
+        for (i, c) in app.moves().iter().enumerate() {
+            n[c.index()] = Some(i + 1);
+        }
+        n
+    };
+    let pad = usize::from(cell_width);
+    let letters = || {
+        let mut spans = vec![Span::raw("   ")];
+        for col in first_col..first_col + shown_cols {
+            let letter = column_letter(col as u8).to_string();
+            spans.push(Span::styled(format!("{letter:^pad$}"), DIM));
+        }
+        Line::from(spans)
+    };
+    let mut lines = vec![letters()];
+    for row in first_row..first_row + shown_rows {
+        let number = height - row;
+        let mut spans = vec![Span::styled(format!("{number:>2} "), DIM)];
+        for col in first_col..first_col + shown_cols {
+            let cell = size.cell(row, col).expect("in range");
+            let (text, mut style) = match board.get(cell) {
+                Some(side) => {
+                    let text = match numbers[cell.index()] {
+                        Some(n) if app.numbers => {
+                            (n % if pad == 3 { 1000 } else { 100 }).to_string()
+                        }
+                        _ => side.symbol().to_string(),
+                    };
+                    (text, side_style(side))
+                }
+                None => ("·".to_string(), DIM),
+            };
+            if win.contains(&cell) {
+                style = style.bg(Color::Green).fg(Color::Black);
+            } else if Some(cell) == last {
+                style = style.add_modifier(Modifier::UNDERLINED | Modifier::REVERSED);
+            }
+            if cell == app.cursor {
+                style = style.bg(Color::Yellow).fg(Color::Black);
+            }
+            spans.push(Span::styled(format!("{text:^pad$}"), style));
+        }
+        spans.push(Span::styled(format!(" {number}"), DIM));
+        lines.push(Line::from(spans));
+    }
+    lines.push(letters());
+    frame.render_widget(Paragraph::new(lines), area);
+    Geometry {
+        origin: (area.x + 3, area.y + 1),
+        cell_width,
+        first: (first_row, first_col),
+        shown: (shown_rows, shown_cols),
+    }
+}
+
+fn search_lines(report: &Report, side: Side, size: Size) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let mut facts = Vec::new();
+    if let Some(depth) = report.depth {
+        facts.push(format!("depth {depth}"));
+    }
+    facts.push(format!("{} nodes", thousands(report.nodes)));
+    lines.push(Line::raw(facts.join(", ")));
+    if let Some(value) = report.value {
+        lines.push(Line::raw(format!("value {}", value.seen_by(side))));
+    }
+    if !report.pv.is_empty() {
+        lines.push(Line::raw(format!("pv {}", format_moves(&report.pv, size))));
+    }
+    lines
+}
+
+fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
+    let board = app.game.board();
+    let size = board.size();
+    let variant = app.variant();
+    let exact = if variant.rule() == mnk::game::Rule::Exact {
+        "exactly "
+    } else {
+        ""
+    };
+    let mut lines = vec![
+        Line::styled(
+            format!("mnk {size}, {exact}{} in a row", variant.k()),
+            Style::new().add_modifier(Modifier::BOLD),
+        ),
+        player_line(app, Side::X),
+        player_line(app, Side::O),
+        Line::raw(""),
+    ];
+    if let Some(clocks) = &app.clocks {
+        lines.insert(3, Line::styled(format!("clock {}", clocks.timing()), DIM));
+    }
+    let state = match board.status() {
+        _ if app.flagged.is_some() => app.message.clone(),
+        Status::Won { side, .. } => format!("{} won.", app.label(side)),
+        Status::Draw => "Draw.".to_string(),
+        Status::InProgress => {
+            let side = board.to_move();
+            let review = if app.reviewing() {
+                format!(" (move {} of {})", app.moves().len(), app.line.len())
+            } else {
+                String::new()
+            };
+            format!("{} to move{review}", app.label(side))
+        }
+    };
+    lines.push(Line::styled(
+        state,
+        Style::new().add_modifier(Modifier::BOLD),
+    ));
+    if let Some(t) = &app.thinking {
+        let what = match t.purpose {
+            Purpose::Move => format!("{} thinking", t.name),
+            Purpose::Hint => format!("hint: {} thinking", t.name),
+        };
+        lines.push(Line::styled(
+            format!("{what} {} (Esc: play now)", human_time(t.started.elapsed())),
+            Style::new().fg(Color::Yellow),
+        ));
+        let mut report = t.progress.latest().unwrap_or_default();
+        report.nodes = report.nodes.max(t.progress.nodes());
+        lines.extend(search_lines(&report, t.side, size));
+    } else if let Some(LastSearch {
+        side,
+        name,
+        report,
+        time,
+    }) = &app.last_search
+    {
+        lines.push(Line::styled(
+            format!("{name} for {side}, {}:", human_time(*time)),
+            DIM,
+        ));
+        lines.extend(search_lines(report, *side, size));
+    }
+    lines.push(Line::raw(""));
+    // The moves, two a line, the latest in view.
+    let moves = &app.line;
+    let rows: Vec<Line> = moves
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| {
+            let shown = app.moves().len();
+            let mut spans = vec![Span::styled(format!("{:>3}. ", i + 1), DIM)];
+            for (j, &c) in pair.iter().enumerate() {
+                let index = 2 * i + j;
+                let side = if j == 0 { Side::X } else { Side::O };
+                let mut style = side_style(side);
+                if index >= shown {
+                    style = DIM;
+                } else if index + 1 == shown {
+                    style = style.add_modifier(Modifier::REVERSED);
+                }
+                spans.push(Span::styled(format!("{:<4}", format_cell(c, size)), style));
+                spans.push(Span::raw(" "));
+            }
+            Line::from(spans)
+        })
+        .collect();
+    let room = usize::from(area.height.saturating_sub(2)).saturating_sub(lines.len());
+    let current_row = app.moves().len().saturating_sub(1) / 2;
+    let first = if rows.len() > room {
+        (current_row + 1)
+            .saturating_sub(room)
+            .min(rows.len() - room)
+    } else {
+        0
+    };
+    lines.extend(rows.into_iter().skip(first).take(room));
+    let panel = Paragraph::new(lines).block(Block::new().borders(Borders::LEFT).border_style(DIM));
+    frame.render_widget(panel, area);
+}
+
+/// "X engine  4:59", the clock shown while it runs.
+fn player_line(app: &App, side: Side) -> Line<'static> {
+    let mut spans = vec![
+        Span::styled(format!("{side} "), side_style(side)),
+        Span::raw(format!("{:<16}", app.player(side))),
+    ];
+    if let Some(clocks) = &app.clocks {
+        let face = clock_face(clocks.left(side, Instant::now()));
+        let style = if app.flagged == Some(side) {
+            Style::new()
+                .fg(Color::LightRed)
+                .add_modifier(Modifier::BOLD)
+        } else if clocks.running() == Some(side) {
+            Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
+        } else {
+            Style::new()
+        };
+        spans.push(Span::styled(format!(" {face} "), style));
+    }
+    Line::from(spans)
+}
+
+fn draw_bottom(frame: &mut Frame, app: &App, area: Rect) {
+    let style = if app.error {
+        Style::new().fg(Color::LightRed)
+    } else {
+        Style::new()
+    };
+    let prompt = if app.typed.is_empty() {
+        Line::styled(
+            "Arrows/click, Enter: place · Tab: hint · Esc: stop · Ctrl-Z: undo · ?: help",
+            DIM,
+        )
+    } else {
+        Line::from(vec![
+            Span::raw("> "),
+            Span::styled(app.typed.clone(), Style::new().add_modifier(Modifier::BOLD)),
+            Span::styled("▏", DIM),
+        ])
+    };
+    let [message, typed] =
+        Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
+    frame.render_widget(
+        Paragraph::new(Line::styled(app.message.clone(), style)).wrap(Wrap { trim: true }),
+        message,
+    );
+    frame.render_widget(Paragraph::new(prompt), typed);
+}
+
+const HELP: &str = "\
+Arrow keys       move the cursor (the mouse: click a point)
+Enter, Space     place a stone at the cursor
+a-z, 0-9         type a move (h8) or a command, then Enter
+Esc              machine thinking: play its best move now;
+                 else clear what is typed, close this help
+Tab              hint: the strongest player's move
+Ctrl-Z / Ctrl-Y  undo your last move (and the reply) / redo
+PgUp / PgDn      step back / forward through the game
+Home / End       the start / the end of the game
+#                show move numbers on the stones
+Ctrl-S           save: type the file name (.psq, .sgf, or
+                 any other name for the move line), Enter
+Ctrl-O           load: type the file name, Enter
+Ctrl-N           new game
+Ctrl-C           machine thinking: play its best move now;
+                 else (or again) leave, printing the moves
+Ctrl-Q           leave, printing the moves
+
+Commands: undo, redo, hint, new, go (the machine plays from
+here), moves, numbers, save FILE, load FILE, help, quit.
+
+Press any key to close.";
+
+fn draw_help(frame: &mut Frame, area: Rect) {
+    let width = 64.min(area.width);
+    let height = (HELP.lines().count() as u16 + 2).min(area.height);
+    let rect = Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    };
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(HELP)
+            .wrap(Wrap { trim: false })
+            .block(Block::bordered().title(" mnk play: keys ")),
+        rect,
+    );
+}

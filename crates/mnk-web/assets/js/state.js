@@ -1,0 +1,67 @@
+// What the page knows, shared by its modules; and its few helpers for the document.
+
+export const $ = (selector) => document.querySelector(selector);
+
+export const state = {
+  players: [],      // the catalog from GET /api/players
+  limits: null,     // the server's limits from GET /api
+  game: null,       // the game as GET /api/games/{id} shows it
+  busy: false,      // a request that changes the game or searches is under way
+  stalled: null,    // why the machine to move could not move (until Retry, Undo or a new game)
+  generation: 0,    // bumped by every new game, so late answers for an old one are dropped
+  stats: null,      // the last machine move's think answer
+  analysis: null,   // {answer, kind: 'machine' | 'analysis' | 'hint' | 'tree', before}
+  hint: null,       // a hinted move, while it is still the position's
+  ghosts: null,     // {moves: [...], from: moves already on the board} shown as numbered ghosts
+  tree: null,       // the tree panel's data
+  view: null,       // moves shown while reviewing an earlier position; null: the game as it stands
+  clocks: null,     // a timed game's clocks (js/clock.js), null when untimed or over
+  inflight: null,   // aborts the machine's move under way (a flag fall, a new game)
+};
+
+/// Shows `text` under the board: `kind` 'error' (something failed: say what to do) or 'info'.
+export function say(text, kind = 'info') {
+  const message = $('#message');
+  message.textContent = text || '';
+  message.dataset.kind = kind;
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+export function cellName(row, col, height) {
+  return LETTERS[col] + String(height - row);
+}
+
+export function columnName(col) {
+  return LETTERS[col];
+}
+
+export function sideOf(plies) {
+  return plies % 2 === 0 ? 'X' : 'O';
+}
+
+export function other(side) {
+  return side === 'X' ? 'O' : 'X';
+}
+
+export function seatOf(side) {
+  return side === 'X' ? state.game.players.x : state.game.players.o;
+}
+
+export function isHuman(side) {
+  return seatOf(side) === 'human';
+}
+
+export function who(side) {
+  const seat = seatOf(side);
+  return seat === 'human' ? `${side} (you)` : `${side} (${seat})`;
+}
+
+export function thousands(n) {
+  return n === null || n === undefined ? '–' : Number(n).toLocaleString('en-US');
+}
+
+export function ms(t) {
+  if (t === null || t === undefined) return '–';
+  return t >= 100 ? `${(t / 1000).toFixed(2)} s` : `${t.toFixed(3)} ms`;
+}

@@ -1,0 +1,114 @@
+//! A record read and checked: its variant, its moves (legal, X first), the names and result.
+
+use crate::game::{Cell, Game, Side, Status, Variant};
+use std::fmt;
+
+/// The players' names, where a record gives them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Players {
+    /// Who played X (black, first).
+    pub x: Option<String>,
+    /// Who played O (white).
+    pub o: Option<String>,
+}
+
+/// How a game ended, as a record states it (it may end before the board shows it: a
+/// resignation, a loss on time).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// `side` won; `how` is what the record adds (`R` for resignation, `T` for time, a score),
+    /// empty when nothing.
+    Won {
+        /// The winner.
+        side: Side,
+        /// How, as the record says it.
+        how: String,
+    },
+    /// Nobody won.
+    Draw,
+}
+
+impl Outcome {
+    /// The outcome the board shows, if the game is over.
+    #[must_use]
+    pub fn of(status: Status) -> Option<Outcome> {
+        match status {
+            Status::InProgress => None,
+            Status::Won { side, .. } => Some(Outcome::Won {
+                side,
+                how: String::new(),
+            }),
+            Status::Draw => Some(Outcome::Draw),
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Won { side, how } if how.is_empty() => write!(f, "{side} wins"),
+            Outcome::Won { side, how } => write!(f, "{side} wins by {how}"),
+            Outcome::Draw => f.write_str("draw"),
+        }
+    }
+}
+
+/// A whole game: its variant, its moves (legal, X first), and what the record adds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    variant: Variant,
+    moves: Vec<Cell>,
+    /// The players' names.
+    pub players: Players,
+    /// The result as stated (it agrees with the moves where they end the game).
+    pub result: Option<Outcome>,
+}
+
+impl Record {
+    /// A record of moves already played on a board of `variant` (by [`super::Draft::into_record`]).
+    pub(super) fn checked(
+        variant: Variant,
+        moves: Vec<Cell>,
+        players: Players,
+        result: Option<Outcome>,
+    ) -> Self {
+        Record {
+            variant,
+            moves,
+            players,
+            result,
+        }
+    }
+
+    /// The record of a game so far, without names or result.
+    #[must_use]
+    pub fn from_game(game: &Game) -> Self {
+        Record {
+            variant: *game.board().variant(),
+            moves: game.moves().to_vec(),
+            players: Players::default(),
+            result: None,
+        }
+    }
+
+    /// The variant.
+    #[must_use]
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The moves, X first.
+    #[must_use]
+    pub fn moves(&self) -> &[Cell] {
+        &self.moves
+    }
+
+    /// The game the moves make.
+    ///
+    /// # Panics
+    /// Never: a record's moves are legal (checked when it was made).
+    #[must_use]
+    pub fn game(&self) -> Game {
+        Game::from_moves(self.variant, &self.moves).expect("a record's moves are legal")
+    }
+}
