@@ -8,6 +8,7 @@ use mnk::players::{PlayerOptions, PlayerSpec};
 use mnk::record::{Format, Given};
 use mnk::search::Timing;
 use mnk::solve::Ideas;
+use std::path::PathBuf;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -138,10 +139,21 @@ Examples:
   mnk solve --size 5x5 --k 4 --moves c3 --each-move
                                          O's replies to the centre: only b2, d2, b4, d4 draw
   mnk solve --size 7x7 --k 5 --time-ms 60000 --threads 2
+  mnk solve --size 4x4 --k 4 --proof 4x4k4.proof && mnk verify 4x4k4.proof
 
 A solve over a second shows its progress on standard error; Ctrl-C stops it and prints what
 was proved. A solve that hits --time-ms or --nodes says what it knows and exits with 1.")]
     Solve(SolveArgs),
+    /// Check a proof written by `mnk solve --proof FILE`, with a checker that shares only the
+    /// rules with the solver; prints the value proved and the positions checked.
+    #[command(after_help = "\
+Examples:
+  mnk verify 4x4k4.proof                 4x4 k=4, X to move: draw (proof checked ...)
+  mnk verify 7x7k5.proof --json
+
+Exit 0 when the proof holds; 1 when it does not (the first position that fails is named by the
+moves that lead to it) or is not a proof (the line and why); 2 when the file cannot be opened.")]
+    Verify(VerifyArgs),
     /// Be a Gomocup brain: speak the Piskvork protocol on stdin/stdout (as `pbrain-mnk` does).
     #[command(after_help = "\
 Examples:
@@ -575,4 +587,19 @@ pub struct SolveArgs {
     /// symmetry, null-window, pairing, vcf, threat-order, dead-cells.
     #[arg(long, value_name = "IDEAS")]
     pub without: Option<Ideas>,
+    /// Also write the proof to FILE, for `mnk verify FILE` (or any checker of the format:
+    /// see the README): the winner's move at each of its turns and every reply of the other
+    /// side; for a draw each side's strategy, ended by pairings.
+    #[arg(long, value_name = "FILE")]
+    pub proof: Option<PathBuf>,
+}
+
+/// `mnk verify`.
+#[derive(Debug, Clone, Args)]
+pub struct VerifyArgs {
+    /// The proof, as `mnk solve --proof FILE` wrote it.
+    pub file: PathBuf,
+    /// Print one JSON object: {"valid", "value", "to_move", "nodes", "records", ...}.
+    #[arg(long)]
+    pub json: bool,
 }

@@ -239,6 +239,104 @@ fn solve_json_contract() {
 }
 
 #[test]
+fn a_proof_written_by_solve_is_checked_by_verify_and_a_spoiled_one_is_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("5x5k4.proof");
+    let path = file.to_str().unwrap();
+    let v = json(&[
+        "solve",
+        "--size",
+        "5",
+        "--k",
+        "4",
+        "--threads",
+        "1",
+        "--proof",
+        path,
+        "--json",
+    ]);
+    assert_eq!(v["value"], "draw");
+    let records = v["proof"]["records"].as_u64().unwrap();
+    assert!(records > 0, "{v}");
+    assert_eq!(v["proof"]["file"], path);
+    let checked = json(&["verify", path, "--json"]);
+    assert_eq!(checked["valid"], true);
+    assert_eq!(checked["value"], "draw");
+    assert_eq!(checked["to_move"], "X");
+    assert_eq!(checked["records"].as_u64(), Some(records));
+    assert!(checked["nodes"].as_u64().unwrap() > 0);
+    mnk()
+        .args(["verify", path])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "5x5 k=4, the empty board, X to move: draw (proof checked)",
+        ));
+    // A win after moves, in text.
+    let win = dir.path().join("win.proof");
+    mnk()
+        .args(["solve", "--size", "4", "--k", "3", "--moves", "b2 a1"])
+        .arg("--proof")
+        .arg(&win)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("proof: "));
+    mnk()
+        .arg("verify")
+        .arg(&win)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "4x4 k=3, after b2 a1, X to move: win (proof checked)",
+        ));
+
+    // Move records of the draw's proof taken out one at a time: the proof no longer holds,
+    // and the error names the first position that fails. (A pairing taken out may leave a
+    // proof that still holds: the replies after it can be covered by other records.)
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let records: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].contains(" move "))
+        .collect();
+    let spoiled = dir.path().join("spoiled.proof");
+    for &i in records.iter().step_by((records.len() / 8).max(1)) {
+        let mut kept: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        kept.remove(i);
+        // Keep the section's count right, so that the check (not the reader) fails.
+        let header = (0..i)
+            .rev()
+            .find(|&h| kept[h].starts_with("section "))
+            .unwrap();
+        let mut words: Vec<String> = kept[header].split(' ').map(String::from).collect();
+        let count: usize = words[3].parse().unwrap();
+        words[3] = (count - 1).to_string();
+        kept[header] = words.join(" ");
+        std::fs::write(&spoiled, kept.join("\n") + "\n").unwrap();
+        let out = mnk().arg("verify").arg(&spoiled).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "line {i} taken out");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("does not hold"), "{err}");
+        assert!(err.contains("section '"), "{err}");
+    }
+    // Cut short: the reader says where.
+    std::fs::write(&spoiled, lines[..lines.len() / 2].join("\n")).unwrap();
+    mnk()
+        .arg("verify")
+        .arg(&spoiled)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("not a proof mnk can read: line"));
+    mnk().args(["verify", "/no/such/proof"]).assert().code(2);
+    mnk()
+        .args(["solve", "--proof", "/no/such/dir/x.proof"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "not a file in an existing directory",
+        ));
+}
+
+#[test]
 fn a_solve_out_of_its_limits_says_what_it_knows() {
     let out = mnk()
         .args([

@@ -2,12 +2,14 @@
 //!
 //! m,n,k-games (an m x n board, k stones in a row win): the rules, move notation, counting
 //! ground truth, and computer players from the tutorials the project grew from up to perfect
-//! play, and game records ([`record`]: the move line, Piskvork's psq, SGF). The library does no
+//! play, proofs of solved positions that anyone can check ([`certificate`]), and game records
+//! ([`record`]: the move line, Piskvork's psq, SGF). The library does no
 //! I/O; the `mnk` command lives in the `mnk-cli` crate.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod arena;
+pub mod certificate;
 pub mod count;
 pub mod engine;
 pub mod explain;

@@ -1,8 +1,8 @@
 //! The solver against the values known from the literature (each proved by search here), and
 //! against a plain negamax on many random positions, with every idea on, each idea off, and
-//! two threads.
+//! two threads; each value of the literature with a proof the independent checker accepts.
 
-use mnk::game::{Board, Cell, Rule, Size, Status, Variant};
+use mnk::game::{Board, Cell, Game, Rule, Size, Status, Variant};
 use mnk::notation::{format_cell, parse_moves};
 use mnk::search::Control;
 use mnk::solve::{Distance, Ideas, Outcome, Solver, SolverConfig, Wdl};
@@ -32,7 +32,15 @@ fn values_known_from_the_literature() {
         (6, 5, 4, Wdl::Win),
         (5, 5, 5, Wdl::Draw),
     ] {
-        assert_eq!(value(variant(w, h, k), ""), expected, "{w}x{h} k={k}");
+        let v = variant(w, h, k);
+        assert_eq!(value(v, ""), expected, "{w}x{h} k={k}");
+        // With a proof that the independent checker accepts.
+        let proof = Solver::new(&v)
+            .unwrap()
+            .certificate(&Game::new(v), &Control::unlimited())
+            .unwrap();
+        let checked = mnk::certificate::verify(&proof).unwrap();
+        assert_eq!(checked.value, expected, "{w}x{h} k={k}");
     }
 }
 

@@ -12,6 +12,7 @@ mod serve;
 mod show;
 mod solve;
 mod tune;
+mod verify;
 
 use crate::args::{Cli, Command};
 use crate::failure::Failure;
@@ -44,6 +45,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Count(args) => count::run(&args, &mut out),
         Command::Serve(args) => serve::run(&args, &mut out),
         Command::Solve(args) => solve::run(&args, &mut out),
+        Command::Verify(args) => verify::run(&args, &mut out),
         Command::Pbrain(args) => pbrain::run(&args, &mut out),
     };
     let _ = out.flush();

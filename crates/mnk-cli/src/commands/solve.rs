@@ -2,16 +2,18 @@
 
 use crate::args::{DistanceArg, SolveArgs};
 use crate::failure::Failure;
+use crate::files::write_atomically;
 use crate::interrupt::Searching;
 use crate::progress::Display;
 use crate::render::thousands;
 use crate::render::{human_time, millis};
-use mnk::game::{Board, Size};
+use mnk::game::{Board, Game, Size};
 use mnk::notation::format_cell;
 use mnk::players::MAX_THREADS;
 use mnk::search::{Control, Limits, cores};
 use mnk::solve::{Distance, MAX_TABLE_MIB, Proof, SolveError, Solver, SolverConfig, Wdl};
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The default table limit when the machine's memory is unknown, and the cap otherwise.
@@ -21,6 +23,16 @@ const MAX_DEFAULT_MEMORY_MIB: u64 = 4096;
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (variant, game) = args.game.position(&args.moves)?;
     let board = game.board();
+    if let Some(path) = &args.proof {
+        // Refused before the solve, not after it.
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        if dir.is_some_and(|d| !d.is_dir()) || path.is_dir() {
+            return Err(Failure::Usage(format!(
+                "--proof {}: not a file in an existing directory",
+                path.display()
+            )));
+        }
+    }
     if board.is_over() {
         return Err(Failure::Usage(
             "the game in --moves is already over; there is nothing to prove".into(),
@@ -98,10 +110,15 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         None
     };
     let elapsed = start.elapsed();
+    // The figures of the solve; writing the proof reports its own.
+    let nodes = solver.nodes();
+    let written = match (&args.proof, &result) {
+        (Some(path), Ok(_)) => Some(write_proof(&mut solver, &game, &control, path)),
+        _ => None,
+    };
     display.finish();
 
     let size = variant.size();
-    let nodes = solver.nodes();
     let report = Report {
         args,
         size,
@@ -116,8 +133,11 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     match result {
         Ok(proof) => {
-            report.print_proof(out, &proof, each.as_deref())?;
-            Ok(())
+            report.print_proof(out, &proof, each.as_deref(), written.as_ref())?;
+            match written {
+                Some(Err(e)) => Err(e),
+                _ => Ok(()),
+            }
         }
         Err(SolveError::Stopped { known, .. }) => {
             let why = if searching.interrupted() {
@@ -134,6 +154,38 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         Err(e) => Err(Failure::Runtime(e.to_string())),
     }
+}
+
+/// A proof written to a file: its records and bytes, and the time it took.
+struct Written {
+    path: PathBuf,
+    records: usize,
+    bytes: usize,
+    elapsed: Duration,
+}
+
+/// Extracts the proof of the solved position and writes it to `path`.
+fn write_proof(
+    solver: &mut Solver,
+    game: &Game,
+    control: &Control,
+    path: &Path,
+) -> Result<Written, Failure> {
+    let start = Instant::now();
+    let certificate = solver.certificate(game, control).map_err(|e| {
+        Failure::Runtime(format!(
+            "the value is proved, but its proof was not written: {e}"
+        ))
+    })?;
+    let text = certificate.to_string();
+    write_atomically(path, text.as_bytes())
+        .map_err(|e| Failure::Runtime(format!("--proof {}: {e}", path.display())))?;
+    Ok(Written {
+        path: path.to_path_buf(),
+        records: certificate.records(),
+        bytes: text.len(),
+        elapsed: start.elapsed(),
+    })
 }
 
 /// The value of each move for the side that plays it, as far as the limits allow.
@@ -154,11 +206,7 @@ fn each_move(solver: &mut Solver, board: &Board, control: &Control) -> Vec<(Stri
             })
         } else {
             match solver.prove(&after, control, Distance::Skip) {
-                Ok(p) => Some(match p.value {
-                    Wdl::Win => Wdl::Loss,
-                    Wdl::Draw => Wdl::Draw,
-                    Wdl::Loss => Wdl::Win,
-                }),
+                Ok(p) => Some(p.value.other()),
                 Err(_) => {
                     stopped = true;
                     None
@@ -210,7 +258,12 @@ impl Report<'_> {
         out: &mut dyn Write,
         proof: &Proof,
         each: Option<&[(String, Option<Wdl>)]>,
+        written: Option<&Result<Written, Failure>>,
     ) -> std::io::Result<()> {
+        let written = match written {
+            Some(Ok(w)) => Some(w),
+            _ => None,
+        };
         let best = format_cell(proof.best, self.size);
         let moves_to_end = proof.outcome.and_then(|o| match o {
             mnk::solve::Outcome::Win(n) | mnk::solve::Outcome::Loss(n) => Some(n),
@@ -231,6 +284,14 @@ impl Report<'_> {
                     .map(|(m, v)| serde_json::json!({"move": m, "value": v.map(Wdl::word)}))
                     .collect();
             }
+            if let Some(w) = written {
+                json["proof"] = serde_json::json!({
+                    "file": w.path.display().to_string(),
+                    "records": w.records,
+                    "bytes": w.bytes,
+                    "time_ms": millis(w.elapsed),
+                });
+            }
             writeln!(out, "{json}")?;
             return Ok(());
         }
@@ -242,6 +303,16 @@ impl Report<'_> {
         writeln!(out, "{}, {} to move: {value}", self.variant, self.side)?;
         writeln!(out, "best move: {best}")?;
         self.print_figures(out, Some(proof.iterations))?;
+        if let Some(w) = written {
+            writeln!(
+                out,
+                "proof: {} ({} records, {} bytes, written in {}); check it with mnk verify",
+                w.path.display(),
+                thousands(w.records as u64),
+                thousands(w.bytes as u64),
+                human_time(w.elapsed)
+            )?;
+        }
         if let Some(each) = each {
             writeln!(out, "each move, for {}:", self.side)?;
             for (m, v) in each {

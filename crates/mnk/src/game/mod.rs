@@ -9,6 +9,7 @@ mod setup;
 mod side;
 mod symmetry;
 mod variant;
+mod wdl;
 mod windows;
 pub mod zobrist;
 
@@ -20,4 +21,5 @@ pub use setup::{Setup, SetupError};
 pub use side::Side;
 pub use symmetry::{Symmetry, SymmetryTable};
 pub use variant::{Rule, RuleError, Variant, VariantError, parse_size};
+pub use wdl::Wdl;
 pub use windows::Windows;

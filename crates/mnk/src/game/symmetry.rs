@@ -91,6 +91,8 @@ impl Symmetry {
 pub struct SymmetryTable {
     size: Size,
     maps: Vec<Vec<u16>>,
+    /// The inverse of each map.
+    inverses: Vec<Vec<u16>>,
 }
 
 impl SymmetryTable {
@@ -99,9 +101,27 @@ impl SymmetryTable {
     pub fn new(size: Size) -> Self {
         let maps = Symmetry::all(size)
             .iter()
-            .map(|s| size.all_cells().map(|c| s.apply(size, c).0).collect())
+            .map(|s| {
+                size.all_cells()
+                    .map(|c| s.apply(size, c).0)
+                    .collect::<Vec<u16>>()
+            })
+            .collect::<Vec<_>>();
+        let inverses = maps
+            .iter()
+            .map(|map| {
+                let mut inverse = vec![0; map.len()];
+                for (from, &to) in map.iter().enumerate() {
+                    inverse[usize::from(to)] = from as u16;
+                }
+                inverse
+            })
             .collect();
-        SymmetryTable { size, maps }
+        SymmetryTable {
+            size,
+            maps,
+            inverses,
+        }
     }
 
     /// The board size the table is for.
@@ -114,22 +134,46 @@ impl SymmetryTable {
     /// two positions are equal up to symmetry exactly when their canonical keys are equal.
     #[must_use]
     pub fn canonical_masks(&self, x: u64, o: u64) -> u128 {
+        self.frame(x, o).0
+    }
+
+    /// The canonical key of a position given as X/O bit masks (at most 64 cells), with the
+    /// symmetry (an index into [`Symmetry::all`]) that maps the position onto it: the image
+    /// `(x' << 64) | o'` that is smallest as a number, the first such symmetry on a tie.
+    #[must_use]
+    pub fn frame(&self, x: u64, o: u64) -> (u128, usize) {
+        let image = |map: &[u16], mut bits: u64| {
+            let mut out = 0u64;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                out |= 1 << map[i];
+                bits &= bits - 1;
+            }
+            out
+        };
         self.maps
             .iter()
-            .map(|map| {
-                let image = |mut bits: u64| {
-                    let mut out = 0u64;
-                    while bits != 0 {
-                        let i = bits.trailing_zeros() as usize;
-                        out |= 1 << map[i];
-                        bits &= bits - 1;
-                    }
-                    out
-                };
-                (u128::from(image(x)) << 64) | u128::from(image(o))
+            .enumerate()
+            .map(|(s, map)| {
+                (
+                    (u128::from(image(map, x)) << 64) | u128::from(image(map, o)),
+                    s,
+                )
             })
             .min()
             .expect("there is always the identity")
+    }
+
+    /// The image of `cell` under symmetry `s` (an index into [`Symmetry::all`]).
+    #[must_use]
+    pub fn image(&self, s: usize, cell: Cell) -> Cell {
+        Cell(self.maps[s][cell.index()])
+    }
+
+    /// The cell whose image under symmetry `s` is `cell`.
+    #[must_use]
+    pub fn preimage(&self, s: usize, cell: Cell) -> Cell {
+        Cell(self.inverses[s][cell.index()])
     }
 
     /// The smallest Zobrist hash among the images of the board.

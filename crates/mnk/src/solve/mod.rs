@@ -34,6 +34,7 @@
 //! pairings of the side to move only were measured too: see `pairing::Pairing::BUDGET` and
 //! `search`.
 
+mod certify;
 mod ideas;
 mod key;
 mod lines;
@@ -45,10 +46,9 @@ mod solver;
 mod table;
 mod threats;
 
+pub use crate::game::Wdl;
 pub use crate::search::Outcome;
 pub use ideas::{IdeaError, Ideas};
 pub use progress::{Snapshot, Stage};
-pub use solver::{
-    Distance, Known, Progress, Proof, Solution, SolveError, Solver, SolverConfig, Wdl,
-};
+pub use solver::{Distance, Known, Progress, Proof, Solution, SolveError, Solver, SolverConfig};
 pub use table::MAX_TABLE_MIB;

@@ -65,6 +65,11 @@ impl Pairing {
         found
     }
 
+    /// The pairs of the last pairing [`Pairing::blocks`] found (each a mask of two cells).
+    pub(crate) fn pairs(&self) -> &[u64] {
+        &self.chosen
+    }
+
     /// Whether the chosen pairs are disjoint pairs of empty cells and every window free of
     /// `defender` holds one (the check of a found pairing, in debug builds).
     fn is_pairing(&self, lines: &Lines, defender: u64, empty: u64) -> bool {

@@ -142,12 +142,7 @@ impl<'a> Searcher<'a> {
         let n_empty = empty.count_ones() as i32;
         let wins = cx.lines.win_cells(own, empty);
         let (key, sym) = cx.syms.key(&self.images);
-        let hint = cx
-            .table
-            .probe(key)
-            .filter(|e| e.best != NO_MOVE)
-            .map_or(NO_MOVE, |e| cx.syms.unapply(sym, e.best));
-        let (mut moves, count) = self.ordered_moves(own, opp, empty, hint, true);
+        let (mut moves, count) = self.ordered_moves(own, opp, empty, self.hint(), true);
         let moves = &mut moves[..count];
         if count > 0 {
             moves.rotate_left(rotate % count);
@@ -186,6 +181,24 @@ impl<'a> Searcher<'a> {
             },
         );
         Ok(best)
+    }
+
+    /// The table's best move for the position this searcher stands at, or [`NO_MOVE`].
+    fn hint(&self) -> u8 {
+        let (key, sym) = self.cx.syms.key(&self.images);
+        self.cx
+            .table
+            .probe(key)
+            .filter(|e| e.best != NO_MOVE)
+            .map_or(NO_MOVE, |e| self.cx.syms.unapply(sym, e.best))
+    }
+
+    /// The empty cells of `own` / `opp` (the position this searcher stands at) in the order
+    /// its search tries them: the table's move first, then by threats.
+    pub(crate) fn moves_in_order(&self, own: u64, opp: u64) -> Vec<u8> {
+        let empty = self.cx.lines.full() & !(own | opp);
+        let (moves, count) = self.ordered_moves(own, opp, empty, self.hint(), true);
+        moves[..count].to_vec()
     }
 
     /// The cells symmetric to `c` under the symmetries in `stabilizer` (which fix the position).

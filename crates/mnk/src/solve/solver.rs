@@ -6,6 +6,7 @@
 //! where one thread finds what another proved. The first thread to finish has the answer,
 //! and every thread's answer is exact.
 
+use super::certify::{Builder, Failed};
 use super::ideas::Ideas;
 use super::key::Symmetries;
 use super::lines::Lines;
@@ -13,10 +14,10 @@ use super::order::static_order;
 use super::progress::{Counters, Snapshot, Stage};
 use super::search::{Context, Searcher, Stopped};
 use super::table::{NO_MOVE, Table};
-use crate::game::{Board, Cell, Side, Variant};
+use crate::certificate::Certificate;
+use crate::game::{Board, Cell, Game, Side, SymmetryTable, Variant, Wdl};
 use crate::search::Outcome;
 use crate::search::{Control, run_team};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
@@ -30,44 +31,6 @@ fn with_known(e: SolveError, known: Known) -> SolveError {
     match e {
         SolveError::Stopped { nodes, .. } => SolveError::Stopped { nodes, known },
         other => other,
-    }
-}
-
-/// Win, draw or loss for the side to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Wdl {
-    /// The side to move loses.
-    Loss,
-    /// Neither side can force a win.
-    Draw,
-    /// The side to move wins.
-    Win,
-}
-
-impl Wdl {
-    /// `"win"`, `"draw"` or `"loss"`.
-    #[must_use]
-    pub const fn word(self) -> &'static str {
-        match self {
-            Wdl::Win => "win",
-            Wdl::Draw => "draw",
-            Wdl::Loss => "loss",
-        }
-    }
-
-    fn of_score(score: i32) -> Wdl {
-        match score.signum() {
-            1 => Wdl::Win,
-            0 => Wdl::Draw,
-            _ => Wdl::Loss,
-        }
-    }
-}
-
-impl fmt::Display for Wdl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.word())
     }
 }
 
@@ -111,6 +74,10 @@ pub enum SolveError {
     /// The game is already over.
     #[error("the game is over")]
     GameOver,
+    /// The solver proved a value but found no move to write into its proof where the value
+    /// said there was one: a bug in the solver, never bad input.
+    #[error("the proof could not be written: {0} (a bug in mnk's solver; please report it)")]
+    Certificate(String),
     /// A limit or a stop request came first.
     #[error("the solver stopped after {nodes} nodes without a proof; known: {known}")]
     Stopped {
@@ -382,6 +349,54 @@ impl Solver {
         })
     }
 
+    /// Proves the value of the position `game` reached, for the side to move, and writes the
+    /// proof as a [`Certificate`] that [`crate::certificate::verify`] checks without the
+    /// solver. The proof is extracted after the value is proved: the solver answers each
+    /// question about a position it meets (most from its table); see `solve/certify.rs`.
+    ///
+    /// # Errors
+    /// [`SolveError`] when the game is over, `control` stops the work first, or (a bug) the
+    /// solver cannot find a move its value promised.
+    pub fn certificate(
+        &mut self,
+        game: &Game,
+        control: &Control,
+    ) -> Result<Certificate, SolveError> {
+        let board = game.board();
+        let value = self.prove(board, control, Distance::Skip)?.value;
+        let (x, o) = board
+            .masks()
+            .expect("the solver only exists for boards of at most 64 cells");
+        let base = self.nodes();
+        let mut sections = Vec::new();
+        for (side, goal) in Certificate::needs(board.to_move(), value) {
+            let builder = Builder::new(
+                &self.cx,
+                control,
+                base,
+                SymmetryTable::new(board.size()),
+                side,
+                goal,
+            );
+            sections.push(builder.build(x, o).map_err(|e| match e {
+                Failed::Stopped => SolveError::Stopped {
+                    nodes: self.nodes() - base,
+                    known: Known {
+                        at_least: value,
+                        at_most: value,
+                    },
+                },
+                Failed::NoMove(why) => SolveError::Certificate(why),
+            })?);
+        }
+        Ok(Certificate {
+            variant: *board.variant(),
+            moves: game.moves().to_vec(),
+            value,
+            sections,
+        })
+    }
+
     /// Proves the value of `board` for the side to move with the number of moves to the end,
     /// and finds a move that achieves it (the fastest win, the slowest loss).
     ///
@@ -427,12 +442,7 @@ impl Solver {
         control: &Control,
     ) -> Result<Vec<(Cell, Wdl)>, SolveError> {
         self.each_move(board, |solver, after| {
-            let child = solver.prove(after, control, Distance::Skip)?.value;
-            Ok(match child {
-                Wdl::Win => Wdl::Loss,
-                Wdl::Draw => Wdl::Draw,
-                Wdl::Loss => Wdl::Win,
-            })
+            Ok(solver.prove(after, control, Distance::Skip)?.value.other())
         })
     }
 

@@ -1,0 +1,302 @@
+//! A certificate as text (the format is described in [`crate::certificate`]): written in one pass, read
+//! whole; a file that cannot be read says which line and why.
+
+use super::proof::{Certificate, Goal, Record, Section, VERSION};
+use crate::game::{Rule, Side, Variant, parse_size};
+use crate::notation::{format_cell, format_moves, parse_cell, parse_moves};
+use std::collections::HashMap;
+use std::fmt::{self, Write as _};
+use thiserror::Error;
+
+/// Why a certificate could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}: {why}")]
+pub struct ParseError {
+    /// The line (from 1) where reading failed.
+    pub line: usize,
+    /// What was wrong there and what is accepted.
+    pub why: String,
+}
+
+impl fmt::Display for Certificate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let size = self.variant.size();
+        writeln!(f, "mnk-proof {VERSION}")?;
+        writeln!(f, "size {size}")?;
+        writeln!(f, "k {}", self.variant.k())?;
+        writeln!(f, "rule {}", self.variant.rule())?;
+        if self.moves.is_empty() {
+            writeln!(f, "moves -")?;
+        } else {
+            writeln!(f, "moves {}", format_moves(&self.moves, size))?;
+        }
+        writeln!(f, "value {}", self.value)?;
+        let mut line = String::new();
+        for section in &self.sections {
+            writeln!(
+                f,
+                "section {} {} {}",
+                section.side,
+                section.goal,
+                section.records.len()
+            )?;
+            let mut keys: Vec<u128> = section.records.keys().copied().collect();
+            keys.sort_unstable();
+            for key in keys {
+                line.clear();
+                write!(line, "{key:032x}")?;
+                match &section.records[&key] {
+                    Record::Move(cell) => write!(line, " move {}", format_cell(*cell, size))?,
+                    Record::Pairs(pairs) => {
+                        line.push_str(" pairs");
+                        for [a, b] in pairs {
+                            write!(line, " {}-{}", format_cell(*a, size), format_cell(*b, size))?;
+                        }
+                    }
+                }
+                writeln!(f, "{line}")?;
+            }
+        }
+        writeln!(f, "end")
+    }
+}
+
+/// The lines of a text, numbered from 1, blank lines skipped.
+struct Lines<'a> {
+    inner: std::iter::Enumerate<std::str::Lines<'a>>,
+    last: usize,
+}
+
+impl<'a> Lines<'a> {
+    fn next(&mut self) -> Option<(usize, &'a str)> {
+        for (i, line) in self.inner.by_ref() {
+            self.last = i + 1;
+            let line = line.trim();
+            if !line.is_empty() {
+                return Some((i + 1, line));
+            }
+        }
+        None
+    }
+
+    /// The next line, which must start with `word`: the rest of it.
+    fn field(&mut self, word: &str, accepted: &str) -> Result<(usize, &'a str), ParseError> {
+        let after = self.last + 1;
+        let (n, line) = self.next().ok_or_else(|| ParseError {
+            line: after,
+            why: format!("the file ends where '{word} {accepted}' was expected"),
+        })?;
+        match line.split_once(' ') {
+            Some((w, rest)) if w == word => Ok((n, rest.trim())),
+            _ if line == word => Ok((n, "")),
+            _ => Err(ParseError {
+                line: n,
+                why: format!("expected '{word} {accepted}', found {}", shown(line)),
+            }),
+        }
+    }
+}
+
+/// A line as an error shows it: quoted, cut short.
+fn shown(line: &str) -> String {
+    const MAX: usize = 40;
+    if line.chars().count() > MAX {
+        format!("{:?}...", line.chars().take(MAX).collect::<String>())
+    } else {
+        format!("{line:?}")
+    }
+}
+
+fn err(line: usize, why: impl Into<String>) -> ParseError {
+    ParseError {
+        line,
+        why: why.into(),
+    }
+}
+
+impl Certificate {
+    /// Reads a certificate written by [`Certificate`]'s `Display` (the format in [`crate::certificate`]).
+    ///
+    /// # Errors
+    /// [`ParseError`] with the first line that cannot be read and what is accepted there.
+    pub fn parse(text: &str) -> Result<Certificate, ParseError> {
+        let mut lines = Lines {
+            inner: text.lines().enumerate(),
+            last: 0,
+        };
+        let (n, version) = lines.field("mnk-proof", "1")?;
+        if version != VERSION.to_string() {
+            return Err(err(
+                n,
+                format!(
+                    "this is not an mnk proof of version {VERSION} (found {})",
+                    shown(version)
+                ),
+            ));
+        }
+        let (n, size) = lines.field("size", "WIDTHxHEIGHT")?;
+        let size = parse_size(size).map_err(|e| err(n, e.to_string()))?;
+        let (n, k) = lines.field("k", "N")?;
+        let k: u32 = k
+            .parse()
+            .map_err(|_| err(n, format!("k must be a number, found {}", shown(k))))?;
+        let (n, rule) = lines.field("rule", "freestyle|exact")?;
+        let rule: Rule = rule.parse().map_err(|e| err(n, format!("{e}")))?;
+        let variant = Variant::new(size, k, rule).map_err(|e| err(n, e.to_string()))?;
+        let (n, moves) = lines.field("moves", "MOVES|-")?;
+        let moves = if moves == "-" {
+            Vec::new()
+        } else {
+            parse_moves(moves, size).map_err(|e| err(n, e.to_string()))?
+        };
+        let (n, value) = lines.field("value", "win|draw|loss")?;
+        let value = value.parse().map_err(|e: String| err(n, e))?;
+        let mut sections: Vec<Section> = Vec::new();
+        loop {
+            let (n, line) = lines.next().ok_or_else(|| {
+                err(
+                    lines.last + 1,
+                    "the file ends without its 'end' line (cut short?)",
+                )
+            })?;
+            if line == "end" {
+                break;
+            }
+            let rest = line.strip_prefix("section ").ok_or_else(|| {
+                err(
+                    n,
+                    format!(
+                        "expected 'section SIDE GOAL COUNT' or 'end', found {}",
+                        shown(line)
+                    ),
+                )
+            })?;
+            let section = read_section(&mut lines, n, rest, variant)?;
+            if sections
+                .iter()
+                .any(|s| s.side == section.side && s.goal == section.goal)
+            {
+                return Err(err(
+                    n,
+                    format!("a second section '{} {}'", section.side, section.goal),
+                ));
+            }
+            sections.push(section);
+        }
+        if let Some((n, line)) = lines.next() {
+            return Err(err(
+                n,
+                format!("nothing may follow 'end', found {}", shown(line)),
+            ));
+        }
+        Ok(Certificate {
+            variant,
+            moves,
+            value,
+            sections,
+        })
+    }
+}
+
+/// A section whose header (after `section `) is `head`, on line `n`, and its records.
+fn read_section(
+    lines: &mut Lines<'_>,
+    n: usize,
+    head: &str,
+    variant: Variant,
+) -> Result<Section, ParseError> {
+    let size = variant.size();
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let [side, goal, count] = words[..] else {
+        return Err(err(
+            n,
+            "expected 'section SIDE GOAL COUNT' (as 'section X win 12')",
+        ));
+    };
+    let side = match side {
+        "X" => Side::X,
+        "O" => Side::O,
+        _ => return Err(err(n, format!("the side must be X or O, found {side:?}"))),
+    };
+    let goal = match goal {
+        "win" => Goal::Win,
+        "not-lose" => Goal::NotLose,
+        _ => {
+            return Err(err(
+                n,
+                format!("the goal must be win or not-lose, found {goal:?}"),
+            ));
+        }
+    };
+    let count: usize = count
+        .parse()
+        .map_err(|_| err(n, format!("the count must be a number, found {count:?}")))?;
+    let mut records = HashMap::with_capacity(count.min(1 << 24));
+    let cell = |n: usize, text: &str| parse_cell(text, size).map_err(|e| err(n, e.to_string()));
+    for _ in 0..count {
+        let (n, line) = lines.next().ok_or_else(|| {
+            err(
+                lines.last + 1,
+                format!("the file ends inside section '{side} {goal}' ({count} records announced)"),
+            )
+        })?;
+        let mut words = line.split_whitespace();
+        let key_text = words.next().unwrap_or_default();
+        let key = (key_text.len() == 32)
+            .then(|| u128::from_str_radix(key_text, 16).ok())
+            .flatten()
+            .ok_or_else(|| {
+                err(
+                    n,
+                    format!(
+                        "a record starts with its key, 32 hexadecimal digits; found {}",
+                        shown(key_text)
+                    ),
+                )
+            })?;
+        let record = match words.next() {
+            Some("move") => {
+                let target = words
+                    .next()
+                    .ok_or_else(|| err(n, "'move' needs a cell, as 'move d4'"))?;
+                Record::Move(cell(n, target)?)
+            }
+            Some("pairs") => {
+                let mut pairs = Vec::new();
+                for pair in words.by_ref() {
+                    let (a, b) = pair.split_once('-').ok_or_else(|| {
+                        err(
+                            n,
+                            format!("a pair is two cells joined by '-', as a1-b2; found {pair:?}"),
+                        )
+                    })?;
+                    pairs.push([cell(n, a)?, cell(n, b)?]);
+                }
+                Record::Pairs(pairs)
+            }
+            _ => {
+                return Err(err(
+                    n,
+                    format!(
+                        "a record is 'KEY move CELL' or 'KEY pairs A-B ...', found {}",
+                        shown(line)
+                    ),
+                ));
+            }
+        };
+        if let Some(extra) = words.next() {
+            return Err(err(
+                n,
+                format!("unexpected {extra:?} after the record's move"),
+            ));
+        }
+        if records.insert(key, record).is_some() {
+            return Err(err(n, format!("a second record for key {key_text}")));
+        }
+    }
+    Ok(Section {
+        side,
+        goal,
+        records,
+    })
+}
