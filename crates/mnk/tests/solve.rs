@@ -299,7 +299,17 @@ fn a_stopped_solve_says_what_it_knows() {
 /// 7x7 k=5 is a draw (first proved in 2020). About 2 million nodes, a few seconds in release;
 /// `scripts/test` runs it with `cargo test --release -p mnk --test solve -- --ignored`.
 #[test]
-#[ignore = "seconds in release; scripts/test runs it"]
+#[ignore = "about 20 s in release; scripts/test runs it"]
 fn seven_by_seven_k5_is_a_draw() {
-    assert_eq!(value(variant(7, 7, 5), ""), Wdl::Draw);
+    let v = variant(7, 7, 5);
+    assert_eq!(value(v, ""), Wdl::Draw);
+    // Its proof (about 1.1M records), checked by the independent checker through the text.
+    let proof = Solver::new(&v)
+        .unwrap()
+        .certificate(&Game::new(v), &Control::unlimited())
+        .unwrap();
+    let read = mnk::certificate::Certificate::parse(&proof.to_string()).unwrap();
+    let checked = mnk::certificate::verify(&read).unwrap();
+    assert_eq!(checked.value, Wdl::Draw);
+    assert_eq!(checked.records_used as usize, proof.records());
 }
