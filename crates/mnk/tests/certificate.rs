@@ -221,3 +221,28 @@ fn random_positions_of_small_boards_are_proved_and_checked() {
     }
     assert_eq!(seen.len(), 3, "wins, draws and losses: {seen:?}");
 }
+
+#[test]
+fn records_built_by_hand_off_the_board_or_with_a_doubled_cell_are_refused_not_a_panic() {
+    let c = certificate(variant(3, 3, 3, Rule::Freestyle), "a1 a2");
+    let mut off = c.clone();
+    for record in off.sections[0].records.values_mut() {
+        *record = Record::Move(mnk::game::Cell(9));
+    }
+    assert!(fails(&off).contains("off the board"), "{}", fails(&off));
+    let mut doubled = draw();
+    for section in &mut doubled.sections {
+        for record in section.records.values_mut() {
+            if let Record::Pairs(pairs) = record
+                && let Some(first) = pairs.first_mut()
+            {
+                first[1] = first[0];
+            }
+        }
+    }
+    assert!(
+        fails(&doubled).contains("names one cell twice"),
+        "{}",
+        fails(&doubled)
+    );
+}

@@ -151,6 +151,11 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// Whether a cell of a record (which a program may build by hand) is on the board.
+    fn on_board(&self, cell: Cell) -> bool {
+        cell.index() < self.size.cells()
+    }
+
     fn name(&self, cell: Cell) -> String {
         format_cell(cell, self.size)
     }
@@ -177,6 +182,9 @@ impl<'a> Walk<'a> {
                 if self.section.goal == Goal::Win {
                     return Err("a pairing can prove a draw, not a win".into());
                 }
+                if let Some(off) = pairs.iter().flatten().find(|c| !self.on_board(**c)) {
+                    return Err(format!("the pairing names cell {}, off the board", off.0));
+                }
                 let pairs: Vec<[Cell; 2]> = pairs
                     .iter()
                     .map(|p| p.map(|c| self.symmetry.preimage(sym, c)))
@@ -189,8 +197,14 @@ impl<'a> Walk<'a> {
                 ));
             }
             Some(&Record::Move(cell)) => {
+                if !self.on_board(cell) {
+                    return Err(format!(
+                        "the recorded move is cell {}, off the board",
+                        cell.0
+                    ));
+                }
                 let cell = self.symmetry.preimage(sym, cell);
-                if cell.index() >= self.size.cells() || (x | o) & 1 << cell.index() != 0 {
+                if (x | o) & 1 << cell.index() != 0 {
                     return Err(format!(
                         "the recorded move {} is not an empty cell",
                         self.name(cell)
@@ -251,8 +265,15 @@ impl<'a> Walk<'a> {
         let mut used = 0u64;
         let mut masks = Vec::with_capacity(pairs.len());
         for &[a, b] in pairs {
+            if a == b {
+                return Err(format!(
+                    "the pair {}-{} names one cell twice",
+                    self.name(a),
+                    self.name(b)
+                ));
+            }
             for c in [a, b] {
-                if c.index() >= self.size.cells() || (own | other) & 1 << c.index() != 0 {
+                if (own | other) & 1 << c.index() != 0 {
                     return Err(format!(
                         "the pair {}-{} holds a cell that is not empty",
                         self.name(a),
@@ -261,7 +282,7 @@ impl<'a> Walk<'a> {
                 }
             }
             let mask = 1u64 << a.index() | 1u64 << b.index();
-            if mask.count_ones() != 2 || mask & used != 0 {
+            if mask & used != 0 {
                 return Err(format!(
                     "the pair {}-{} shares a cell with another pair",
                     self.name(a),

@@ -231,7 +231,8 @@ fn read_section(
     let count: usize = count
         .parse()
         .map_err(|_| err(n, format!("the count must be a number, found {count:?}")))?;
-    let mut records = HashMap::with_capacity(count.min(1 << 24));
+    // The count is the file's word: the map grows as records come, from a modest start.
+    let mut records = HashMap::with_capacity(count.min(1 << 16));
     let cell = |n: usize, text: &str| parse_cell(text, size).map_err(|e| err(n, e.to_string()));
     for _ in 0..count {
         let (n, line) = lines.next().ok_or_else(|| {
