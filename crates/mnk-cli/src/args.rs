@@ -140,6 +140,8 @@ Examples:
                                          O's replies to the centre: only b2, d2, b4, d4 draw
   mnk solve --size 7x7 --k 5 --time-ms 60000 --threads 2
   mnk solve --size 4x4 --k 4 --proof 4x4k4.proof && mnk verify 4x4k4.proof
+  mnk solve --size 8x8 --k 5 --checkpoint 8x8.table      Ctrl-C, later:
+  mnk solve --size 8x8 --k 5 --checkpoint 8x8.table --resume
 
 A solve over a second shows its progress on standard error; Ctrl-C stops it and prints what
 was proved. A solve that hits --time-ms or --nodes says what it knows and exits with 1.")]
@@ -592,6 +594,17 @@ pub struct SolveArgs {
     /// side; for a draw each side's strategy, ended by pairings.
     #[arg(long, value_name = "FILE")]
     pub proof: Option<PathBuf>,
+    /// Keep what the solver's table knows in FILE: written every --checkpoint-minutes while
+    /// the solve runs and when it ends (proved, stopped by a limit or by Ctrl-C).
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Minutes between checkpoints while the solve runs.
+    #[arg(long, value_name = "N", default_value_t = 10, requires = "checkpoint")]
+    pub checkpoint_minutes: u64,
+    /// Start from the table saved in the --checkpoint FILE (a solve of the same game, any
+    /// position): the search is soon back where it stopped.
+    #[arg(long, requires = "checkpoint")]
+    pub resume: bool,
 }
 
 /// `mnk verify`.

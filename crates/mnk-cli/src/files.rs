@@ -7,10 +7,22 @@ use std::path::{Path, PathBuf};
 /// Writes `bytes` to `path` through a temporary file next to it (same directory, so the
 /// rename does not cross file systems), synced before it replaces `path`.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomically_with(path, |w| w.write_all(bytes))
+}
+
+/// As [`write_atomically`], for contents written in pieces by `write` (through a buffer).
+pub fn write_atomically_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     let temporary = temporary_for(path);
-    let written = std::fs::File::create(&temporary).and_then(|mut f| {
-        f.write_all(bytes)?;
-        f.sync_all()
+    let written = std::fs::File::create(&temporary).and_then(|f| {
+        let mut buffered = io::BufWriter::with_capacity(1 << 20, f);
+        write(&mut buffered)?;
+        buffered
+            .into_inner()
+            .map_err(|e| e.into_error())?
+            .sync_all()
     });
     let renamed = written.and_then(|()| std::fs::rename(&temporary, path));
     if renamed.is_err() {

@@ -337,6 +337,81 @@ fn a_proof_written_by_solve_is_checked_by_verify_and_a_spoiled_one_is_not() {
 }
 
 #[test]
+fn a_solve_stopped_with_a_checkpoint_resumes_from_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("5x5k4.table");
+    let path = table.to_str().unwrap();
+    let out = mnk()
+        .args([
+            "solve",
+            "--size",
+            "5",
+            "--k",
+            "4",
+            "--threads",
+            "1",
+            "--nodes",
+            "6000",
+        ])
+        .args(["--checkpoint", path, "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "stopped by --nodes");
+    let stopped: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let entries = stopped["checkpoint"]["entries"].as_u64().unwrap();
+    assert!(entries > 0, "{stopped}");
+    let resumed = json(&[
+        "solve",
+        "--size",
+        "5",
+        "--k",
+        "4",
+        "--threads",
+        "1",
+        "--checkpoint",
+        path,
+        "--resume",
+        "--json",
+    ]);
+    assert_eq!(resumed["value"], "draw");
+    assert_eq!(resumed["resumed_entries"].as_u64(), Some(entries));
+    let fresh = json(&[
+        "solve",
+        "--size",
+        "5",
+        "--k",
+        "4",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert!(
+        resumed["nodes"].as_u64().unwrap() < fresh["nodes"].as_u64().unwrap() * 3 / 4,
+        "{resumed} {fresh}"
+    );
+    // Another game's checkpoint is refused, with what it holds.
+    mnk()
+        .args([
+            "solve",
+            "--size",
+            "4",
+            "--k",
+            "4",
+            "--checkpoint",
+            path,
+            "--resume",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("a checkpoint of 5x5 k=4"));
+    mnk()
+        .args(["solve", "--resume"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--checkpoint"));
+}
+
+#[test]
 fn a_solve_out_of_its_limits_says_what_it_knows() {
     let out = mnk()
         .args([

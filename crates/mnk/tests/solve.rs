@@ -313,3 +313,59 @@ fn seven_by_seven_k5_is_a_draw() {
     assert_eq!(checked.value, Wdl::Draw);
     assert_eq!(checked.records_used as usize, proof.records());
 }
+
+#[test]
+fn a_solve_stopped_and_resumed_from_its_checkpoint_finishes_where_it_stopped() {
+    let v = variant(5, 5, 4);
+    let board = Board::new(v);
+    let config = SolverConfig {
+        threads: 1,
+        ..SolverConfig::default()
+    };
+    let mut fresh = Solver::with_config(&v, config).unwrap();
+    let all = fresh
+        .prove(&board, &Control::unlimited(), Distance::Skip)
+        .unwrap()
+        .nodes;
+    // Stopped half-way, its table saved.
+    let mut first = Solver::with_config(&v, config).unwrap();
+    let limit = Control::start(&mnk::search::Limits {
+        nodes: Some(all / 2),
+        ..Default::default()
+    });
+    assert!(first.prove(&board, &limit, Distance::Skip).is_err());
+    let mut saved = Vec::new();
+    let entries = first.save_table(&mut saved).unwrap();
+    assert_eq!(entries, first.table_len());
+    // A new solver resumes: the rest of the work, not all of it again.
+    let mut resumed = Solver::with_config(&v, config).unwrap();
+    assert_eq!(resumed.load_table(&mut saved.as_slice()).unwrap(), entries);
+    let proof = resumed
+        .prove(&board, &Control::unlimited(), Distance::Skip)
+        .unwrap();
+    assert_eq!(proof.value, Wdl::Draw);
+    assert!(
+        proof.nodes < all * 3 / 4,
+        "{} nodes after resuming, {all} from scratch",
+        proof.nodes
+    );
+    // Another game's checkpoint, or a damaged one, is refused and nothing of it is kept.
+    let mut other = Solver::new(&variant(4, 4, 4)).unwrap();
+    assert!(matches!(
+        other.load_table(&mut saved.as_slice()),
+        Err(mnk::solve::CheckpointError::OtherGame { .. })
+    ));
+    for damage in [saved.len() - 3, saved.len() / 2] {
+        let mut spoiled = saved.clone();
+        spoiled[damage] ^= 0x40;
+        let mut solver = Solver::with_config(&v, config).unwrap();
+        assert!(matches!(
+            solver.load_table(&mut spoiled.as_slice()),
+            Err(mnk::solve::CheckpointError::Damaged(_))
+        ));
+        assert_eq!(solver.table_len(), 0);
+        let cut = &saved[..saved.len() - 5];
+        assert!(solver.load_table(&mut &cut[..]).is_err());
+        assert_eq!(solver.table_len(), 0);
+    }
+}

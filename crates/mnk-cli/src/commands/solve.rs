@@ -2,7 +2,7 @@
 
 use crate::args::{DistanceArg, SolveArgs};
 use crate::failure::Failure;
-use crate::files::write_atomically;
+use crate::files::{write_atomically, write_atomically_with};
 use crate::interrupt::Searching;
 use crate::progress::Display;
 use crate::render::thousands;
@@ -23,12 +23,13 @@ const MAX_DEFAULT_MEMORY_MIB: u64 = 4096;
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (variant, game) = args.game.position(&args.moves)?;
     let board = game.board();
-    if let Some(path) = &args.proof {
+    for (option, path) in [("--proof", &args.proof), ("--checkpoint", &args.checkpoint)] {
         // Refused before the solve, not after it.
+        let Some(path) = path else { continue };
         let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
         if dir.is_some_and(|d| !d.is_dir()) || path.is_dir() {
             return Err(Failure::Usage(format!(
-                "--proof {}: not a file in an existing directory",
+                "{option} {}: not a file in an existing directory",
                 path.display()
             )));
         }
@@ -70,6 +71,15 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "{e}: mnk solve handles boards up to 8x8 (64 cells)"
         ))
     })?;
+    let resumed = match (&args.checkpoint, args.resume) {
+        (Some(path), true) => Some(load_checkpoint(&mut solver, path)?),
+        _ => None,
+    };
+    if args.checkpoint.is_some() && args.checkpoint_minutes == 0 {
+        return Err(Failure::Usage(
+            "--checkpoint-minutes must be at least 1".into(),
+        ));
+    }
     // Ctrl-C stops the solve, which then says what it proved (a second Ctrl-C leaves).
     let searching = Searching::start();
     let control = Control::start(&Limits {
@@ -81,6 +91,13 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
     let side = board.to_move().to_string();
     let display = Display::solve(solver.progress(), side.clone());
+    let checkpoints = args.checkpoint.as_ref().map(|path| {
+        Checkpoints::start(
+            solver.progress(),
+            path.clone(),
+            Duration::from_secs(60 * args.checkpoint_minutes),
+        )
+    });
     let start = Instant::now();
     let mut result = solver.prove(
         board,
@@ -116,6 +133,8 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         (Some(path), Ok(_)) => Some(write_proof(&mut solver, &game, &control, path)),
         _ => None,
     };
+    // The last checkpoint: after the solve, whatever its end.
+    let saved = checkpoints.map(Checkpoints::finish).transpose()?;
     display.finish();
 
     let size = variant.size();
@@ -130,6 +149,8 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         table_bytes: solver.table_bytes(),
         memory_mib,
         threads,
+        resumed,
+        saved,
     };
     match result {
         Ok(proof) => {
@@ -154,6 +175,61 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         Err(e) => Err(Failure::Runtime(e.to_string())),
     }
+}
+
+/// Reads a checkpoint into the solver's table (`--resume`).
+fn load_checkpoint(solver: &mut Solver, path: &Path) -> Result<u64, Failure> {
+    let file = std::fs::File::open(path)
+        .map_err(|e| Failure::Usage(format!("--resume: {}: {e}", path.display())))?;
+    solver
+        .load_table(&mut std::io::BufReader::with_capacity(1 << 20, file))
+        .map_err(|e| Failure::Runtime(format!("--resume: {}: {e}", path.display())))
+}
+
+/// Checkpoints written by a thread of their own while the solve runs, and once at the end.
+struct Checkpoints {
+    done: std::sync::mpsc::Sender<()>,
+    thread: std::thread::JoinHandle<()>,
+    progress: mnk::solve::Progress,
+    path: PathBuf,
+}
+
+impl Checkpoints {
+    fn start(progress: mnk::solve::Progress, path: PathBuf, every: Duration) -> Self {
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        let (watch, file) = (progress.clone(), path.clone());
+        let thread = std::thread::spawn(move || {
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(every) {
+                if let Err(e) = save(&watch, &file) {
+                    eprintln!("note: checkpoint {} not written: {e}", file.display());
+                }
+            }
+        });
+        Checkpoints {
+            done,
+            thread,
+            progress,
+            path,
+        }
+    }
+
+    /// Stops the thread and writes the last checkpoint.
+    fn finish(self) -> Result<(PathBuf, u64), Failure> {
+        drop(self.done);
+        let _ = self.thread.join();
+        let entries = save(&self.progress, &self.path)
+            .map_err(|e| Failure::Runtime(format!("--checkpoint {}: {e}", self.path.display())))?;
+        Ok((self.path, entries))
+    }
+}
+
+fn save(progress: &mnk::solve::Progress, path: &Path) -> std::io::Result<u64> {
+    let mut entries = 0;
+    write_atomically_with(path, |w| {
+        entries = progress.save_table(w)?;
+        Ok(())
+    })?;
+    Ok(entries)
 }
 
 /// A proof written to a file: its records and bytes, and the time it took.
@@ -230,6 +306,10 @@ struct Report<'a> {
     table_bytes: usize,
     memory_mib: u64,
     threads: usize,
+    /// Entries read from the checkpoint (`--resume`).
+    resumed: Option<u64>,
+    /// The checkpoint written at the end: its file and entries.
+    saved: Option<(PathBuf, u64)>,
 }
 
 impl Report<'_> {
@@ -250,6 +330,11 @@ impl Report<'_> {
             "table_bytes": self.table_bytes,
             "nodes_per_second": (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)).round(),
             "ideas_off": ideas_off,
+            "resumed_entries": self.resumed,
+            "checkpoint": self.saved.as_ref().map(|(path, entries)| serde_json::json!({
+                "file": path.display().to_string(),
+                "entries": entries,
+            })),
         })
     }
 
@@ -377,6 +462,17 @@ impl Report<'_> {
         )?;
         if let Some(ideas) = self.args.without {
             writeln!(out, "ideas: {ideas}")?;
+        }
+        if let Some(entries) = self.resumed {
+            writeln!(out, "resumed from {} table entries", thousands(entries))?;
+        }
+        if let Some((path, entries)) = &self.saved {
+            writeln!(
+                out,
+                "checkpoint: {} ({} table entries; --resume starts from it)",
+                path.display(),
+                thousands(*entries)
+            )?;
         }
         Ok(())
     }

@@ -35,6 +35,7 @@
 //! `search`.
 
 mod certify;
+mod checkpoint;
 mod ideas;
 mod key;
 mod lines;
@@ -48,6 +49,7 @@ mod threats;
 
 pub use crate::game::Wdl;
 pub use crate::search::Outcome;
+pub use checkpoint::CheckpointError;
 pub use ideas::{IdeaError, Ideas};
 pub use progress::{Snapshot, Stage};
 pub use solver::{Distance, Known, Progress, Proof, Solution, SolveError, Solver, SolverConfig};

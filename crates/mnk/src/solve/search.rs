@@ -36,6 +36,8 @@ pub(crate) struct Context {
     pub(crate) ideas: Ideas,
     pub(crate) table: Table,
     pub(crate) counters: Counters,
+    /// What the table's keys mean, for checkpoints (`checkpoint::header`).
+    pub(crate) header: String,
 }
 
 /// A search was stopped: a limit, a stop request, or another thread finished first.

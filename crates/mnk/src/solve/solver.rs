@@ -7,6 +7,7 @@
 //! and every thread's answer is exact.
 
 use super::certify::{Builder, Failed};
+use super::checkpoint::{self, CheckpointError};
 use super::ideas::Ideas;
 use super::key::Symmetries;
 use super::lines::Lines;
@@ -19,6 +20,7 @@ use crate::game::{Board, Cell, Game, Side, SymmetryTable, Variant, Wdl};
 use crate::search::Outcome;
 use crate::search::{Control, run_team};
 use std::fmt;
+use std::io::{self, Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use thiserror::Error;
@@ -181,6 +183,7 @@ impl Solver {
             ideas: config.ideas,
             table: Table::new(config.memory_bytes),
             counters: Counters::default(),
+            header: checkpoint::header(variant, config.ideas.symmetry),
         };
         Ok(Solver {
             cx: Arc::new(cx),
@@ -349,6 +352,26 @@ impl Solver {
         })
     }
 
+    /// Writes what the solver's table knows as a checkpoint (see [`CheckpointError`] for
+    /// reading one back). Returns the entries written.
+    ///
+    /// # Errors
+    /// Any error of `out`.
+    pub fn save_table(&self, out: &mut dyn Write) -> io::Result<u64> {
+        checkpoint::write(&self.cx.table, &self.cx.header, out)
+    }
+
+    /// Reads a checkpoint that [`Solver::save_table`] (or [`Progress::save_table`]) wrote for
+    /// the same game and symmetry setting into the table: a solve then starts from what it
+    /// knew. Returns the entries read.
+    ///
+    /// # Errors
+    /// [`CheckpointError`]: unreadable, another game's, or damaged (then the table is left
+    /// empty: nothing of a damaged file is trusted).
+    pub fn load_table(&mut self, input: &mut dyn Read) -> Result<u64, CheckpointError> {
+        checkpoint::read(&self.cx.table, &self.cx.header, input)
+    }
+
     /// Proves the value of the position `game` reached, for the side to move, and writes the
     /// proof as a [`Certificate`] that [`crate::certificate::verify`] checks without the
     /// solver. The proof is extracted after the value is proved: the solver answers each
@@ -513,6 +536,14 @@ impl Solver {
 pub struct Progress(Arc<Context>);
 
 impl Progress {
+    /// Writes the table as a checkpoint while the solver works (as [`Solver::save_table`]).
+    ///
+    /// # Errors
+    /// Any error of `out`.
+    pub fn save_table(&self, out: &mut dyn Write) -> io::Result<u64> {
+        checkpoint::write(&self.0.table, &self.0.header, out)
+    }
+
     /// The counters now.
     #[must_use]
     pub fn snapshot(&self) -> Snapshot {

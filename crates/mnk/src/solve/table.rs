@@ -124,6 +124,24 @@ impl Place {
         Place { hash, slot, lo, hi }
     }
 
+    /// The place of the entry `e` of the bucket at `slot`, with its data, if it is in use.
+    fn stored(bucket: &[AtomicU64], e: usize, slot: usize) -> Option<(Place, u64)> {
+        let data = bucket[2 * e + 1].load(Relaxed);
+        if data & USED == 0 {
+            return None;
+        }
+        let lo = bucket[2 * e].load(Relaxed) ^ data;
+        let hi = (data >> HI_SHIFT) & HI_MASK;
+        let hash = mix(lo ^ mix(hi));
+        Some((Place { hash, slot, lo, hi }, data))
+    }
+
+    /// The key this place was made from ([`Place::of`] undone).
+    fn key(self) -> u128 {
+        let low = (self.slot as u64 ^ self.hash) & (SEGMENT_BUCKETS as u64 - 1);
+        ((u128::from(self.hi) << 64 | u128::from(self.lo)) << LOW_BITS) | u128::from(low)
+    }
+
     fn segment(self, segments: usize) -> usize {
         (((self.hash >> 32) * segments as u64) >> 32) as usize
     }
@@ -236,6 +254,38 @@ impl Table {
         self.in_use.load(Relaxed) * SEGMENT_BYTES
     }
 
+    /// Calls `f` with every entry in use and its key (for a checkpoint). While threads
+    /// search, an entry changed meanwhile may be missed; a torn one fails its key check in
+    /// [`Table::probe`] as it would anyway.
+    pub(crate) fn for_each<E>(
+        &self,
+        mut f: impl FnMut(u128, Entry) -> Result<(), E>,
+    ) -> Result<(), E> {
+        for segment in 0..self.in_use.load(Acquire) {
+            for slot in 0..SEGMENT_BUCKETS {
+                let bucket = self.bucket(segment, slot);
+                for e in 0..ENTRIES_PER_BUCKET {
+                    if let Some((place, data)) = Place::stored(bucket, e, slot) {
+                        f(place.key(), Entry::unpack(data))?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Forgets every entry.
+    pub(crate) fn clear(&self) {
+        for segment in 0..self.in_use.load(Acquire) {
+            for slot in 0..SEGMENT_BUCKETS {
+                for word in self.bucket(segment, slot) {
+                    word.store(0, Relaxed);
+                }
+            }
+        }
+        self.filled.store(0, Relaxed);
+    }
+
     /// Doubles the table (within its limit) if three quarters of it are in use. Entries are
     /// moved to their new places while other threads go on searching: an entry a thread looks
     /// for in the wrong place is simply not found, never mistaken for another.
@@ -278,14 +328,9 @@ impl Table {
             for slot in 0..SEGMENT_BUCKETS {
                 let bucket = self.bucket(segment, slot);
                 for e in 0..ENTRIES_PER_BUCKET {
-                    let data = bucket[2 * e + 1].load(Relaxed);
-                    if data & USED == 0 {
+                    let Some((place, data)) = Place::stored(bucket, e, slot) else {
                         continue;
-                    }
-                    let lo = bucket[2 * e].load(Relaxed) ^ data;
-                    let hi = (data >> HI_SHIFT) & HI_MASK;
-                    let hash = mix(lo ^ mix(hi));
-                    let place = Place { hash, slot, lo, hi };
+                    };
                     let target = place.segment(to);
                     if target == segment {
                         continue;
@@ -401,6 +446,34 @@ mod tests {
                 .count()
         };
         assert!(kept(6) > kept(0));
+    }
+
+    #[test]
+    fn every_entry_is_walked_with_its_key_and_cleared() {
+        let table = Table::new(4 * SEGMENT_BYTES);
+        let keys: Vec<u128> = (0..5000u128)
+            .map(|k| (k * 0x9e37_79b9_7f4a) << 30 | k)
+            .collect();
+        for &k in &keys {
+            table.store(k, entry(1, 2));
+        }
+        let mut seen = Vec::new();
+        table
+            .for_each(|k, e| {
+                seen.push((k, e));
+                Ok::<(), ()>(())
+            })
+            .unwrap();
+        seen.sort_by_key(|p| p.0);
+        let mut expected: Vec<(u128, Entry)> = keys
+            .iter()
+            .filter_map(|&k| table.probe(k).map(|e| (k, e)))
+            .collect();
+        expected.sort_by_key(|p| p.0);
+        assert_eq!(seen, expected);
+        assert!(seen.len() > 4900);
+        table.clear();
+        assert!(keys.iter().all(|&k| table.probe(k).is_none()));
     }
 
     #[test]
