@@ -150,7 +150,7 @@ was proved. A solve that hits --time-ms or --nodes says what it knows and exits 
     /// rules with the solver; prints the value proved and the positions checked.
     #[command(after_help = "\
 Examples:
-  mnk verify 4x4k4.proof                 4x4 k=4, X to move: draw (proof checked ...)
+  mnk verify 4x4k4.proof                 4x4 k=4, the empty board, X to move: draw (proof checked)
   mnk verify 7x7k5.proof --json
 
 Exit 0 when the proof holds; 1 when it does not (the first position that fails is named by the
@@ -590,8 +590,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "IDEAS")]
     pub without: Option<Ideas>,
     /// Also write the proof to FILE, for `mnk verify FILE` (or any checker of the format:
-    /// see the README): the winner's move at each of its turns and every reply of the other
-    /// side; for a draw each side's strategy, ended by pairings.
+    /// see the README): the winner's move at each of its turns, against every reply of the
+    /// other side (which the checker tries itself); for a draw each side's strategy, its
+    /// lines ended mostly by pairings.
     #[arg(long, value_name = "FILE")]
     pub proof: Option<PathBuf>,
     /// Keep what the solver's table knows in FILE: written every --checkpoint-minutes while
