@@ -247,6 +247,58 @@ fn max_memory_reaches_the_players_settings() {
 }
 
 #[test]
+fn max_node_and_max_depth_bound_every_move() {
+    // c-gomoku-cli's `nodes=` and `depth=` arrive as these INFO keys.
+    let mut b = brain("engine");
+    send(
+        &mut b,
+        &[
+            "START 15",
+            "INFO timeout_turn 300",
+            "INFO max_node 2000",
+            "INFO max_depth 3",
+        ],
+    );
+    let out = send(&mut b, &["BEGIN"]);
+    assert_eq!(answers(&out), ["7,7"], "{out:?}");
+    let options = b.player().unwrap().options;
+    assert_eq!((options.nodes, options.depth), (Some(2000), Some(3)));
+    // The engine's report says how far the move went: within both limits.
+    let out = send(&mut b, &["TURN 8,8"]);
+    let message = out
+        .iter()
+        .find(|l| l.starts_with("MESSAGE engine"))
+        .unwrap();
+    let field = |name: &str| -> u64 {
+        let words: Vec<&str> = message.split_whitespace().collect();
+        let i = words.iter().position(|w| *w == name).unwrap();
+        words[i + 1].parse().unwrap()
+    };
+    assert!(field("depth") <= 3 && field("nodes") <= 2000, "{message}");
+    // 0 and negative numbers lift a limit; a player's own setting stays the tighter one.
+    send(&mut b, &["INFO max_node 0", "INFO max_depth -1"]);
+    send(&mut b, &["TURN 9,9"]);
+    let options = b.player().unwrap().options;
+    assert_eq!((options.nodes, options.depth), (None, None));
+    let mut own = brain("engine:nodes=800");
+    send(&mut own, &["START 15", "INFO max_node 5000"]);
+    send(&mut own, &["BEGIN"]);
+    assert_eq!(own.player().unwrap().options.nodes, Some(800));
+    // A player without a depth keeps none; a bad value is a MESSAGE and changes nothing.
+    let mut rules = brain("rules");
+    send(
+        &mut rules,
+        &["START 15", "INFO max_depth 4", "INFO max_node many"],
+    );
+    let out = send(&mut rules, &["BEGIN"]);
+    assert!(
+        out[0].starts_with("MESSAGE") && out[0].contains("max_node"),
+        "{out:?}"
+    );
+    assert_eq!(rules.player().unwrap().options.depth, None);
+}
+
+#[test]
 fn rules_mnk_cannot_play_are_errors_when_a_move_is_asked() {
     for (bits, word) in [("4", "renju"), ("8", "caro"), ("2", "continuous")] {
         let mut b = brain("rules");

@@ -86,6 +86,9 @@ pub struct Brain {
     rule_bits: u32,
     max_memory: u64,
     threads: Option<usize>,
+    /// `INFO max_node` and `INFO max_depth`: limits of every move besides its time.
+    max_nodes: Option<u64>,
+    max_depth: Option<u32>,
     block: Option<Block>,
     /// `MESSAGE` lines about `INFO` problems, held until the next answer: the manager does
     /// not read while it sends `INFO`.
@@ -105,6 +108,8 @@ impl Brain {
             rule_bits: 0,
             max_memory: 0,
             threads: None,
+            max_nodes: None,
+            max_depth: None,
             block: None,
             deferred: Vec::new(),
             seat: Watchdog::default(),
@@ -317,6 +322,8 @@ impl Brain {
                 self.threads = Some(wanted.min(cores));
                 self.prepare();
             }
+            Info::MaxNode(nodes) => self.max_nodes = nodes,
+            Info::MaxDepth(depth) => self.max_depth = depth,
             Info::GameType(_) | Info::Other { .. } => {}
         }
     }
@@ -465,7 +472,8 @@ impl Brain {
     }
 
     /// The player for `variant`: the configured one, else the default; one thread unless its
-    /// own settings or `INFO thread_num` say otherwise, its tables within `max_memory`.
+    /// own settings or `INFO thread_num` say otherwise, its tables within `max_memory`, its
+    /// nodes and depth within `max_node` and `max_depth` (for players that count them).
     fn spec_for(&self, variant: &Variant) -> PlayerSpec {
         let mut spec = self
             .config
@@ -476,6 +484,18 @@ impl Brain {
             threads: Some(self.threads.unwrap_or(1)),
             ..PlayerOptions::default()
         });
+        let capped = |own: Option<u64>, manager: Option<u64>| match (own, manager) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        spec.options.nodes = capped(spec.options.nodes, self.max_nodes);
+        if crate::players::info(spec.name).is_some_and(|i| i.abilities.searches_to_depth) {
+            spec.options.depth = capped(
+                spec.options.depth.map(u64::from),
+                self.max_depth.map(u64::from),
+            )
+            .map(|d| u32::try_from(d).unwrap_or(u32::MAX));
+        }
         if let Some(mib) = memory_mib(self.max_memory) {
             spec.options.memory_mib = Some(spec.options.memory_mib.map_or(mib, |m| m.min(mib)));
         }

@@ -57,6 +57,12 @@ pub enum Info {
     Rule(u32),
     /// `thread_num` (Yixin-Board's extension): search threads.
     ThreadNum(u32),
+    /// `max_node` (Yixin-Board's and c-gomoku-cli's extension): nodes a move may search; 0 or
+    /// a negative number means no limit.
+    MaxNode(Option<u64>),
+    /// `max_depth` (the same extension): plies a move may search; 0 or a negative number
+    /// means no limit.
+    MaxDepth(Option<u32>),
     /// A key the brain does not use (`folder`, `evaluate`, anything newer): ignored.
     Other {
         /// The key, lowercase.
@@ -281,6 +287,13 @@ fn parse_info(rest: &str) -> Result<Info, CommandError> {
             .parse::<i64>()
             .map_err(|_| info_error(key, value, "a whole number"))
     };
+    // A limit: a positive whole number, or 0 / a negative number for none.
+    let limit = |key: &'static str| {
+        value
+            .parse::<i128>()
+            .map(|n| u64::try_from(n).ok().filter(|&n| n > 0))
+            .map_err(|_| info_error(key, value, "a whole number (0 or less: no limit)"))
+    };
     Ok(match key.as_str() {
         "timeout_turn" => Info::TimeoutTurn(unsigned("timeout_turn")?),
         "timeout_match" => Info::TimeoutMatch(unsigned("timeout_match")?),
@@ -291,6 +304,12 @@ fn parse_info(rest: &str) -> Result<Info, CommandError> {
             value
                 .parse::<u32>()
                 .map_err(|_| info_error("thread_num", value, "a whole number from 0"))?,
+        ),
+        "max_node" => Info::MaxNode(limit("max_node")?),
+        "max_depth" => Info::MaxDepth(
+            limit("max_depth")?
+                .map(|d| u32::try_from(d).unwrap_or(u32::MAX))
+                .filter(|&d| d > 0),
         ),
         "rule" => Info::Rule(value.parse::<u32>().map_err(|_| {
             info_error(
