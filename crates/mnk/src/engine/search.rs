@@ -474,7 +474,7 @@ impl<'a> Worker<'a> {
             return win;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return self.quiesce(alpha, beta, ply, 0);
+            return self.quiesce(alpha, beta, ply, 0, true);
         }
         // Mate distance: no win before ply + 3, no loss before ply + 2.
         alpha = alpha.max(loss_in(ply + 2));
@@ -516,7 +516,7 @@ impl<'a> Worker<'a> {
                 return eval;
             }
             if depth < RAZOR_DEPTH && eval + RAZOR_MARGIN < alpha {
-                let v = self.quiesce(alpha, alpha + 1, ply, 0);
+                let v = self.quiesce(alpha, alpha + 1, ply, 0, true);
                 if v <= alpha {
                     return v;
                 }
@@ -625,13 +625,23 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// The quiescence search at the horizon (fail-soft, as [`Worker::negamax`]): the side to
-    /// move may stand pat on the static evaluation or play a four, whose block is forced, so
-    /// lines of fours are followed to their end and a win by continuous fours is found where
-    /// the evaluation alone would miss it. `fours` counts the fours this side has played since
-    /// the horizon: after [`QUIET_FOURS`] of them only fours that also make a three or an open
-    /// two (a stone that builds on) are tried.
-    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, fours: u32) -> i32 {
+    /// The quiescence search at the horizon (fail-soft, as [`Worker::negamax`]), a search for
+    /// continuous fours by one side, the *attacker* (the side to move at the horizon): it may
+    /// stand pat on the static evaluation or play a four, whose block is forced, so lines of
+    /// fours are followed to their end and a win by continuous fours is found where the
+    /// evaluation alone would miss it. The defender only blocks: where he has no five to stop,
+    /// the evaluation stands (his own fours are the search's business, not the horizon's).
+    /// `attacking` says whether the side to move is the attacker; `fours` counts the fours
+    /// the attacker has played since the horizon: after [`QUIET_FOURS`] of them only fours
+    /// that also make a three or an open two (a stone that builds on) are tried.
+    fn quiesce(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        fours: u32,
+        attacking: bool,
+    ) -> i32 {
         if self.poll() {
             return 0;
         }
@@ -646,7 +656,7 @@ impl<'a> Worker<'a> {
         }
         if let Some(block) = their_fives.first() {
             self.pos.play(block);
-            let score = -self.quiesce(-beta, -alpha, ply + 1, 0);
+            let score = -self.quiesce(-beta, -alpha, ply + 1, fours, !attacking);
             self.pos.unmake();
             return score;
         }
@@ -654,7 +664,7 @@ impl<'a> Worker<'a> {
             return win;
         }
         let stand = self.pos.evaluate();
-        if stand >= beta {
+        if stand >= beta || !attacking {
             return stand;
         }
         alpha = alpha.max(stand);
@@ -674,7 +684,7 @@ impl<'a> Worker<'a> {
         moves.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         for (_, p) in moves {
             self.pos.play(p);
-            let score = -self.quiesce(-beta, -alpha, ply + 1, fours + 1);
+            let score = -self.quiesce(-beta, -alpha, ply + 1, fours + 1, false);
             self.pos.unmake();
             if self.aborted {
                 return 0;
