@@ -422,8 +422,8 @@ pub struct TuneArgs {
     /// Games played at once (default: one per core).
     #[arg(long)]
     pub jobs: Option<usize>,
-    /// Append every game played to this file (one line each: the winner X, O or draw, then
-    /// the moves).
+    /// Append every game played to this file (one line each: the winner X, O or draw, the
+    /// moves, then ` |` and each move's value from the search).
     #[arg(long, value_name = "FILE")]
     pub save_games: Option<String>,
     /// Read games from this file too (the format of --save-games).
@@ -441,6 +441,10 @@ pub struct TuneArgs {
     /// Pull of every weight towards the embedded weights (L2).
     #[arg(long, default_value_t = 1e-5)]
     pub pull: f64,
+    /// Weight of the game's result in each position's label, 0 to 1; the rest is the value
+    /// the self-play search gave the position (its win probability).
+    #[arg(long, default_value_t = 0.5)]
+    pub lambda: f64,
     /// Where to write the fitted weights.
     #[arg(long, value_name = "FILE", default_value = "weights.txt")]
     pub out: String,

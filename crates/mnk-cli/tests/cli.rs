@@ -845,3 +845,114 @@ fn match_games_can_be_timed_with_an_increment() {
     assert_eq!(v["b_forfeits"], 0, "{v}");
     assert_eq!(v["a_wins"], 2, "{v}");
 }
+
+#[test]
+fn tune_saves_each_move_s_value_and_fits_labels_mixed_with_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games.txt");
+    let weights = dir.path().join("weights.txt");
+    let (games_s, weights_s) = (games.to_str().unwrap(), weights.to_str().unwrap());
+    mnk()
+        .args([
+            "tune", "--size", "9", "--games", "3", "--nodes", "300", "--jobs", "1",
+        ])
+        .args(["--epochs", "1", "--save-games", games_s, "--out", weights_s])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("3 games (0 read, 3 played)"));
+    let text = std::fs::read_to_string(&games).unwrap();
+    for line in text.lines() {
+        // The winner, the moves, then one value per move: `-` for the random stones (4 by
+        // default), then the search's values.
+        let (game, values) = line.split_once(" | ").unwrap();
+        let moves = game.split_whitespace().count() - 1;
+        let values: Vec<&str> = values.split_whitespace().collect();
+        assert_eq!(values.len(), moves, "{line}");
+        assert!(values[..4].iter().all(|v| *v == "-"), "{line}");
+        assert!(
+            values[4..]
+                .iter()
+                .all(|v| v.parse::<i32>().is_ok() || ["win", "loss", "draw"].contains(v)),
+            "{line}"
+        );
+    }
+    let header = std::fs::read_to_string(&weights).unwrap();
+    assert!(
+        header.contains("labels 0.5 x result + 0.5 x search value"),
+        "{header}"
+    );
+    // The file reads back; the search's values alone are a label too.
+    mnk()
+        .args([
+            "tune",
+            "--size",
+            "9",
+            "--games",
+            "0",
+            "--load-games",
+            games_s,
+        ])
+        .args(["--epochs", "1", "--lambda", "0", "--out", weights_s])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("3 games (3 read, 0 played)"));
+    // A value that is not one, or too few of them, is refused with its line.
+    std::fs::write(&games, "X e5 d4 e6 | - 12\n").unwrap();
+    mnk()
+        .args([
+            "tune",
+            "--size",
+            "9",
+            "--games",
+            "0",
+            "--load-games",
+            games_s,
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 1: 3 moves but 2 values"));
+    std::fs::write(&games, "X e5 d4 e6 | - 12 much\n").unwrap();
+    mnk()
+        .args([
+            "tune",
+            "--size",
+            "9",
+            "--games",
+            "0",
+            "--load-games",
+            games_s,
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("'much' is not a move's value"));
+    // Lines without values (the older format) still read.
+    std::fs::write(&games, "X e5 d4 e6 d5 e7 d6 e8 d7 e9\n").unwrap();
+    mnk()
+        .args([
+            "tune",
+            "--size",
+            "9",
+            "--games",
+            "0",
+            "--load-games",
+            games_s,
+        ])
+        .args(["--skip", "0", "--epochs", "1", "--out", weights_s])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1 games (1 read, 0 played)"));
+    mnk()
+        .args([
+            "tune",
+            "--size",
+            "9",
+            "--games",
+            "0",
+            "--load-games",
+            games_s,
+        ])
+        .args(["--lambda", "1.5", "--out", weights_s])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--lambda must be from 0"));
+}

@@ -7,18 +7,20 @@ use indicatif::{ProgressBar, ProgressStyle};
 use mnk::arena::self_play;
 use mnk::engine::tune::{FitOptions, Sample, fit, samples};
 use mnk::engine::weights::Weights;
-use mnk::game::{Game, Side, Variant};
+use mnk::game::{Side, Variant};
 use mnk::notation::{format_moves, parse_moves};
 use mnk::players::PlayerSpec;
+use mnk::search::{Outcome, Value};
 use rayon::prelude::*;
 use std::io::Write;
 use std::sync::Mutex;
 use std::time::Instant;
 
-/// A game and who won it.
+/// A game, who won it, and the value the search gave each move (where it gave one).
 struct Played {
     moves: Vec<mnk::game::Cell>,
     winner: Option<Side>,
+    values: Vec<Option<Value>>,
 }
 
 pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -41,7 +43,16 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let all: Vec<Sample> = games
         .iter()
-        .flat_map(|g| samples(variant, &g.moves, g.winner, args.skip))
+        .flat_map(|g| {
+            samples(
+                variant,
+                &g.moves,
+                g.winner,
+                &g.values,
+                args.skip,
+                args.lambda,
+            )
+        })
         .collect();
     let (x, o, d) = games.iter().fold((0, 0, 0), |(x, o, d), g| match g.winner {
         Some(Side::X) => (x + 1, o, d),
@@ -58,6 +69,11 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if !(args.rate > 0.0 && args.rate.is_finite() && args.pull >= 0.0 && args.pull.is_finite()) {
         return Err(Failure::Usage(
             "--rate must be a positive number and --pull a number of at least 0".into(),
+        ));
+    }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(Failure::Usage(
+            "--lambda must be from 0 (the search's values alone) to 1 (the results alone)".into(),
         ));
     }
     let options = FitOptions {
@@ -80,7 +96,7 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let header = format!(
         "mnk evaluation weights (see crates/mnk/src/engine/weights.rs), written by mnk tune\n\
          {} {variant} games ({} self-play at {} nodes a move from {} random stones, seeds from {}),\n\
-         {} samples ({} fitted, {} held out), {} epochs\n\
+         {} samples ({} fitted, {} held out), labels {} x result + {} x search value, {} epochs\n\
          held-out log loss: {:.4} with the weights before, {:.4} fitted",
         games.len(),
         games.len() - loaded,
@@ -90,6 +106,8 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
         all.len(),
         result.trained,
         result.held_out,
+        args.lambda,
+        1.0 - args.lambda,
         options.epochs,
         result.start_loss,
         result.loss
@@ -144,11 +162,12 @@ fn play(args: &TuneArgs, variant: Variant) -> Result<Vec<Played>, Failure> {
             .map(|i| {
                 let game = self_play(variant, &spec, args.opening as usize, 3, args.seed + i)?;
                 let played = Played {
-                    winner: game.board().status().winner(),
-                    moves: game.moves().to_vec(),
+                    winner: game.game.board().status().winner(),
+                    moves: game.game.moves().to_vec(),
+                    values: game.values,
                 };
                 if let Some(file) = &save {
-                    let line = game_line(&game);
+                    let line = game_line(&played, variant);
                     let mut f = file
                         .lock()
                         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -164,20 +183,32 @@ fn play(args: &TuneArgs, variant: Variant) -> Result<Vec<Played>, Failure> {
     played.map_err(Failure::Runtime)
 }
 
-/// A game as one line: the winner (`X`, `O` or `draw`), then the moves.
-fn game_line(game: &Game) -> String {
+/// A game as one line: the winner (`X`, `O` or `draw`), the moves, then ` |` and for each
+/// move the value its search gave it: a score, `win` / `loss` / `draw` where it proved one,
+/// `-` where there is none (the random opening stones).
+fn game_line(game: &Played, variant: Variant) -> String {
     let winner = game
-        .board()
-        .status()
-        .winner()
+        .winner
         .map_or_else(|| "draw".to_string(), |s| s.to_string());
+    let values: Vec<String> = game
+        .values
+        .iter()
+        .map(|v| match v {
+            None | Some(Value::Probability(_)) => "-".to_string(),
+            Some(Value::Score(s)) => s.to_string(),
+            Some(Value::Solved(Outcome::Win(_))) => "win".to_string(),
+            Some(Value::Solved(Outcome::Loss(_))) => "loss".to_string(),
+            Some(Value::Solved(Outcome::Draw)) => "draw".to_string(),
+        })
+        .collect();
     format!(
-        "{winner} {}",
-        format_moves(game.moves(), game.board().variant().size())
+        "{winner} {} | {}",
+        format_moves(&game.moves, variant.size()),
+        values.join(" ")
     )
 }
 
-/// Games from a file of [`game_line`]s.
+/// Games from a file of [`game_line`]s (the values after ` |` may be left out).
 fn read_games(path: &str, variant: Variant) -> Result<Vec<Played>, Failure> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::Usage(format!("--load-games {path}: {e}")))?;
@@ -186,7 +217,8 @@ fn read_games(path: &str, variant: Variant) -> Result<Vec<Played>, Failure> {
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .map(|(i, line)| {
             let bad = |why: String| Failure::Usage(format!("{path} line {}: {why}", i + 1));
-            let (winner, moves) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
+            let (game, values) = line.split_once('|').unwrap_or((line, ""));
+            let (winner, moves) = game.trim().split_once(' ').unwrap_or((game.trim(), ""));
             let winner = match winner {
                 "X" => Some(Side::X),
                 "O" => Some(Side::O),
@@ -194,7 +226,32 @@ fn read_games(path: &str, variant: Variant) -> Result<Vec<Played>, Failure> {
                 other => return Err(bad(format!("'{other}' is not a result: X, O or draw"))),
             };
             let moves = parse_moves(moves, variant.size()).map_err(|e| bad(e.to_string()))?;
-            Ok(Played { moves, winner })
+            let values = values
+                .split_whitespace()
+                .map(|v| match v {
+                    "-" => Ok(None),
+                    "win" => Ok(Some(Value::Solved(Outcome::Win(1)))),
+                    "loss" => Ok(Some(Value::Solved(Outcome::Loss(1)))),
+                    "draw" => Ok(Some(Value::Solved(Outcome::Draw))),
+                    score => score.parse().map(|s| Some(Value::Score(s))).map_err(|_| {
+                        bad(format!(
+                            "'{score}' is not a move's value: a whole number, win, loss, draw or -"
+                        ))
+                    }),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            if !values.is_empty() && values.len() != moves.len() {
+                return Err(bad(format!(
+                    "{} moves but {} values: one value per move, or none",
+                    moves.len(),
+                    values.len()
+                )));
+            }
+            Ok(Played {
+                moves,
+                winner,
+                values,
+            })
         })
         .collect()
 }

@@ -4,6 +4,17 @@
 use crate::engine::tune::SplitMix;
 use crate::game::{Game, Status, Variant};
 use crate::players::{Ask, PlayerSpec, Seat};
+use crate::search::Value;
+
+/// A self-play game, with the value the player's search gave each of its moves.
+#[derive(Clone, Debug)]
+pub struct SelfPlay {
+    /// The game, to its end.
+    pub game: Game,
+    /// For each move of the game, the value its search gave it for the side that played it
+    /// (`None` for the random opening stones, and where the player gives none).
+    pub values: Vec<Option<Value>>,
+}
 
 /// One self-play game: `opening` random stones within `spread` cells of the centre
 /// (chosen from `seed`), then `player` on both sides to the end.
@@ -16,7 +27,7 @@ pub fn self_play(
     opening: usize,
     spread: i32,
     seed: u64,
-) -> Result<Game, String> {
+) -> Result<SelfPlay, String> {
     let mut rng = SplitMix(seed);
     let mut game = Game::new(variant);
     let size = variant.size();
@@ -37,6 +48,7 @@ pub fn self_play(
             }
         }
     }
+    let mut values = vec![None; game.moves().len()];
     let mut seats = [Seat::new(player.clone()), Seat::new(player.clone())];
     while game.board().status() == Status::InProgress {
         let side = game.board().to_move().index();
@@ -44,8 +56,9 @@ pub fn self_play(
             .choose(game.board(), &Ask::now())
             .map_err(|e| e.to_string())?;
         game.play(thought.choice.cell).map_err(|e| e.to_string())?;
+        values.push(thought.choice.value);
     }
-    Ok(game)
+    Ok(SelfPlay { game, values })
 }
 
 #[cfg(test)]
@@ -57,12 +70,18 @@ mod tests {
     fn a_seed_plays_the_same_game_to_its_end() {
         let v = Variant::new(Size::square(9), 5, Rule::Freestyle).unwrap();
         let spec: PlayerSpec = "engine:nodes=300".parse().unwrap();
-        let game = self_play(v, &spec, 3, 1, 7).unwrap();
+        let played = self_play(v, &spec, 3, 1, 7).unwrap();
+        let game = &played.game;
         assert!(game.board().is_over());
         assert!(game.moves().len() > 3);
+        // A value for every move the engine made, none for the random stones.
+        assert_eq!(played.values.len(), game.moves().len());
+        assert!(played.values[..3].iter().all(Option::is_none));
+        assert!(played.values[3..].iter().all(Option::is_some));
         let again = self_play(v, &spec, 3, 1, 7).unwrap();
-        assert_eq!(again.moves(), game.moves());
+        assert_eq!(again.game.moves(), game.moves());
+        assert_eq!(again.values, played.values);
         let other = self_play(v, &spec, 3, 1, 8).unwrap();
-        assert_ne!(other.moves()[..3], game.moves()[..3]);
+        assert_ne!(other.game.moves()[..3], game.moves()[..3]);
     }
 }

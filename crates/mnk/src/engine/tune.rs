@@ -1,10 +1,16 @@
 //! Fitting the evaluation's weights ([`super::weights`]) to the results of games, as engine
 //! authors tune: every position of a game is a sample labelled with the game's result for its
-//! side to move, and the weights are those that make the results most likely under the
-//! logistic model `P(win) = 1 / (1 + exp(-eval / SCALE))` (a logistic regression on the
-//! evaluation's features, fitted by Adam with a pull towards the starting weights for kinds of
-//! cell the games rarely show). The games themselves come from self-play
-//! ([`crate::arena::self_play`]).
+//! side to move, mixed with what the search that played the game thought of the position
+//! (its value for the move it chose, as a probability of winning), and the weights are those
+//! that make the labels most likely under the logistic model
+//! `P(win) = 1 / (1 + exp(-eval / SCALE))` (a logistic regression on the evaluation's
+//! features, fitted by Adam with a pull towards the starting weights for kinds of cell the
+//! games rarely show). The games themselves come from self-play ([`crate::arena::self_play`]).
+//!
+//! The result says who won, but a game has many moves between a position and its end; the
+//! search's value says what a deeper look saw from this very position (threats the static
+//! evaluation cannot see, forced wins it proved), but only as well as the search sees. The
+//! label is `lambda * result + (1 - lambda) * P(search value)`.
 //! Pure computation: `mnk tune` reads and writes the files and shows the progress.
 
 use super::eval::Combo;
@@ -12,6 +18,7 @@ use super::pattern::Level;
 use super::position::{Position, Threat};
 use super::weights::{self, CODES, Kinds, MASKS, SCALE, Weights};
 use crate::game::{Board, Cell, Side, Variant};
+use crate::search::{Outcome, Value};
 
 /// One position: the kinds of empty cell of the side to move and of the opponent (each with
 /// how many cells), the initiative state, and the game's result for the side to move.
@@ -23,7 +30,8 @@ pub struct Sample {
     pub opp: Kinds,
     /// The initiative state.
     pub mask: u16,
-    /// 1 for a win of the side to move, 0 for a loss, 0.5 for a draw.
+    /// The label: the probability that the side to move wins (1 a win, 0 a loss, 0.5 a
+    /// draw for a game's result alone; see the module documentation).
     pub result: f32,
 }
 
@@ -45,11 +53,34 @@ impl Sample {
     }
 }
 
+/// The probability of winning a search's value says, for the side it belongs to: a proven
+/// win 1, a loss 0, a draw one half, a score through the evaluation's logistic model.
+#[must_use]
+pub fn win_probability(value: &Value) -> f64 {
+    match *value {
+        Value::Score(s) => sigmoid(f64::from(s) / SCALE),
+        Value::Probability(p) => p,
+        Value::Solved(Outcome::Win(_)) => 1.0,
+        Value::Solved(Outcome::Loss(_)) => 0.0,
+        Value::Solved(Outcome::Draw) => 0.5,
+    }
+}
+
 /// The positions of a finished game worth learning from: from ply `skip` on, every position
 /// the evaluation could be asked about (neither side has a five to make, the side to move has
-/// no open four: the search settles those itself).
+/// no open four: the search settles those itself). `values[i]`, where given, is the value
+/// the search gave move `i` for the side that played it: the label is `lambda` times the
+/// result plus `1 - lambda` times that value's [`win_probability`] (the result alone where
+/// there is no value).
 #[must_use]
-pub fn samples(variant: Variant, moves: &[Cell], winner: Option<Side>, skip: usize) -> Vec<Sample> {
+pub fn samples(
+    variant: Variant,
+    moves: &[Cell],
+    winner: Option<Side>,
+    values: &[Option<Value>],
+    skip: usize,
+    lambda: f64,
+) -> Vec<Sample> {
     let mut board = Board::new(variant);
     let mut pos = Position::new(&board);
     let mut out = Vec::new();
@@ -68,11 +99,15 @@ pub fn samples(variant: Variant, moves: &[Cell], winner: Option<Side>, skip: usi
                 Some(_) => 0.0,
                 None => 0.5,
             };
+            let label = match values.get(i).copied().flatten() {
+                Some(v) => lambda * result + (1.0 - lambda) * win_probability(&v),
+                None => result,
+            };
             out.push(Sample {
                 own,
                 opp,
                 mask,
-                result,
+                result: label as f32,
             });
         }
         board.play(cell);
@@ -314,12 +349,35 @@ mod tests {
         let v = Variant::new(Size::square(9), 5, Rule::Freestyle).unwrap();
         // X makes five on row 5 while O plays along row 1.
         let moves = parse_moves("a5 a1 b5 b1 c5 c1 d5 d1 e5", v.size()).unwrap();
-        let s = samples(v, &moves, Some(Side::X), 2);
+        let s = samples(v, &moves, Some(Side::X), &[], 2, 1.0);
         // Plies 2..=6 (X has no four before ply 6; after d5, at ply 7, O faces a five).
         assert_eq!(s.len(), 5, "{s:?}");
         let results: Vec<f32> = s.iter().map(|x| x.result).collect();
         assert_eq!(results, [1.0, 0.0, 1.0, 0.0, 1.0]);
         assert!(log_loss(&s.iter().collect::<Vec<_>>(), Weights::embedded()).is_finite());
+    }
+
+    #[test]
+    fn labels_mix_the_result_with_the_search_s_value() {
+        use crate::game::{Rule, Size};
+        use crate::notation::parse_moves;
+        let v = Variant::new(Size::square(9), 5, Rule::Freestyle).unwrap();
+        let moves = parse_moves("a5 a1 b5 b1 c5 c1 d5 d1 e5", v.size()).unwrap();
+        // The search thought ply 2 even (score 0), ply 3 lost for O, ply 4 a sure win for X;
+        // no value for ply 5 and 6.
+        let values = [
+            None,
+            None,
+            Some(Value::Score(0)),
+            Some(Value::Solved(Outcome::Loss(4))),
+            Some(Value::Solved(Outcome::Win(3))),
+        ];
+        let s = samples(v, &moves, Some(Side::X), &values, 2, 0.25);
+        let labels: Vec<f32> = s.iter().map(|x| x.result).collect();
+        // X won: 0.25 * 1 + 0.75 * 0.5; O lost and knew it: 0; X won and knew it: 1; then the
+        // results alone.
+        assert_eq!(labels, [0.625, 0.0, 1.0, 0.0, 1.0]);
+        assert!((win_probability(&Value::Score(200)) - 0.731_058_6).abs() < 1e-6);
     }
 
     #[test]
