@@ -413,9 +413,13 @@ pub struct TuneArgs {
     /// Nodes per move of the self-play engine.
     #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: u64,
-    /// Random stones placed near the centre before the engine plays.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=20))]
+    /// Random stones placed near the centre, after the opening, before the engine plays.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(0..=20))]
     pub opening: u64,
+    /// Openings the games start from, one per line (game i from opening i, round the list):
+    /// a file, or `none`. Default: the built-in list on 15x15, none elsewhere.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<String>,
     /// First seed of the openings (game i uses seed + i), so a run can be repeated.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

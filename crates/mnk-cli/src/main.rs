@@ -5,6 +5,7 @@ mod commands;
 mod failure;
 mod files;
 mod interrupt;
+mod openings;
 mod progress;
 mod records;
 mod render;

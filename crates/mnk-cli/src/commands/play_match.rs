@@ -5,16 +5,12 @@ use crate::failure::Failure;
 use crate::seating;
 use indicatif::{ProgressBar, ProgressStyle};
 use mnk::arena::series::Result as GameResult;
-use mnk::arena::{Ending, MatchConfig, MatchReport, Played, ThinkStats, parse_openings, run_match};
-use mnk::game::Size;
+use mnk::arena::{Ending, MatchConfig, MatchReport, Played, ThinkStats, run_match};
 use mnk::notation::format_moves;
 use mnk::search::Timing;
 use std::io::Write;
 use std::sync::Mutex;
 use std::time::Duration;
-
-/// The built-in 15x15 openings, used on 15x15 when no list is given.
-pub const OPENINGS_15X15: &str = include_str!("../../../../data/openings/15x15.txt");
 
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let variant = args
@@ -24,24 +20,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if args.games == 0 {
         return Err(Failure::Usage("--games must be at least 1".into()));
     }
-    let (openings, source) = match args.openings.as_deref() {
-        Some("none") => (Vec::new(), "the empty board".to_string()),
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Failure::Usage(format!("--openings {path}: {e}")))?;
-            let list = parse_openings(&text, variant)
-                .map_err(|e| Failure::Usage(format!("--openings {path}: {e}")))?;
-            let n = list.len();
-            (list, format!("{n} openings from {path}"))
-        }
-        None if variant.size() == Size::square(15) => {
-            let list = parse_openings(OPENINGS_15X15, variant)
-                .map_err(|e| Failure::Runtime(format!("built-in openings: {e}")))?;
-            let n = list.len();
-            (list, format!("{n} built-in 15x15 openings"))
-        }
-        None => (Vec::new(), "the empty board".to_string()),
-    };
+    let (openings, source) = crate::openings::choose(args.openings.as_deref(), variant)?;
     let defaults = args.limits.options();
     let mut a = args.a.clone();
     let mut b = args.b.clone();

@@ -4,7 +4,7 @@
 use crate::args::TuneArgs;
 use crate::failure::Failure;
 use indicatif::{ProgressBar, ProgressStyle};
-use mnk::arena::self_play;
+use mnk::arena::{Opening, self_play};
 use mnk::engine::tune::{FitOptions, Sample, fit, samples};
 use mnk::engine::weights::Weights;
 use mnk::game::{Side, Variant};
@@ -33,8 +33,9 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
         None => Vec::new(),
     };
     let loaded = games.len();
+    let (openings, source) = crate::openings::choose(args.openings.as_deref(), variant)?;
     if args.games > 0 {
-        games.extend(play(args, variant)?);
+        games.extend(play(args, variant, &openings)?);
     }
     if games.is_empty() {
         return Err(Failure::Usage(
@@ -95,7 +96,7 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
     bar.finish_and_clear();
     let header = format!(
         "mnk evaluation weights (see crates/mnk/src/engine/weights.rs), written by mnk tune\n\
-         {} {variant} games ({} self-play at {} nodes a move from {} random stones, seeds from {}),\n\
+         {} {variant} games ({} self-play at {} nodes a move from {source} and {} random stones, seeds from {}),\n\
          {} samples ({} fitted, {} held out), labels {} x result + {} x search value, {} epochs\n\
          held-out log loss: {:.4} with the weights before, {:.4} fitted",
         games.len(),
@@ -131,7 +132,7 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
 }
 
 /// Plays the self-play games, in parallel, saving each as it ends.
-fn play(args: &TuneArgs, variant: Variant) -> Result<Vec<Played>, Failure> {
+fn play(args: &TuneArgs, variant: Variant, openings: &[Opening]) -> Result<Vec<Played>, Failure> {
     let spec: PlayerSpec = format!("engine:nodes={}", args.nodes)
         .parse()
         .map_err(|e| Failure::Runtime(format!("{e}")))?;
@@ -160,7 +161,18 @@ fn play(args: &TuneArgs, variant: Variant) -> Result<Vec<Played>, Failure> {
         (0..args.games as u64)
             .into_par_iter()
             .map(|i| {
-                let game = self_play(variant, &spec, args.opening as usize, 3, args.seed + i)?;
+                // Game i starts from opening i (round the list), then its random stones.
+                let start = openings
+                    .get(i as usize % openings.len().max(1))
+                    .map_or(&[][..], |o| &o.moves[..]);
+                let game = self_play(
+                    variant,
+                    &spec,
+                    start,
+                    args.opening as usize,
+                    3,
+                    args.seed + i,
+                )?;
                 let played = Played {
                     winner: game.game.board().status().winner(),
                     moves: game.game.moves().to_vec(),

@@ -1,8 +1,8 @@
-//! Self-play games for tuning the evaluation (`mnk tune`): a few random stones near the
-//! centre, then one player on both sides to the end.
+//! Self-play games for tuning the evaluation (`mnk tune`): an opening, a few random stones
+//! near the centre, then one player on both sides to the end.
 
 use crate::engine::tune::SplitMix;
-use crate::game::{Game, Status, Variant};
+use crate::game::{Cell, Game, Status, Variant};
 use crate::players::{Ask, PlayerSpec, Seat};
 use crate::search::Value;
 
@@ -16,20 +16,27 @@ pub struct SelfPlay {
     pub values: Vec<Option<Value>>,
 }
 
-/// One self-play game: `opening` random stones within `spread` cells of the centre
-/// (chosen from `seed`), then `player` on both sides to the end.
+/// One self-play game: the moves of `start`, then `random` random stones within `spread`
+/// cells of the centre (chosen from `seed`; none that ends the game), then `player` on both
+/// sides to the end.
 ///
 /// # Errors
-/// When the player cannot move (a bug, or a setting it refuses).
+/// When a move of `start` cannot be played, or the player cannot move (a bug, or a setting
+/// it refuses).
 pub fn self_play(
     variant: Variant,
     player: &PlayerSpec,
-    opening: usize,
+    start: &[Cell],
+    random: usize,
     spread: i32,
     seed: u64,
 ) -> Result<SelfPlay, String> {
     let mut rng = SplitMix(seed);
     let mut game = Game::new(variant);
+    for &cell in start {
+        game.play(cell).map_err(|e| e.to_string())?;
+    }
+    let opening = start.len() + random;
     let size = variant.size();
     let (cr, cc) = (i32::from(size.height) / 2, i32::from(size.width) / 2);
     let mut tries = 0;
@@ -70,7 +77,7 @@ mod tests {
     fn a_seed_plays_the_same_game_to_its_end() {
         let v = Variant::new(Size::square(9), 5, Rule::Freestyle).unwrap();
         let spec: PlayerSpec = "engine:nodes=300".parse().unwrap();
-        let played = self_play(v, &spec, 3, 1, 7).unwrap();
+        let played = self_play(v, &spec, &[], 3, 1, 7).unwrap();
         let game = &played.game;
         assert!(game.board().is_over());
         assert!(game.moves().len() > 3);
@@ -78,10 +85,16 @@ mod tests {
         assert_eq!(played.values.len(), game.moves().len());
         assert!(played.values[..3].iter().all(Option::is_none));
         assert!(played.values[3..].iter().all(Option::is_some));
-        let again = self_play(v, &spec, 3, 1, 7).unwrap();
+        let again = self_play(v, &spec, &[], 3, 1, 7).unwrap();
         assert_eq!(again.game.moves(), game.moves());
         assert_eq!(again.values, played.values);
-        let other = self_play(v, &spec, 3, 1, 8).unwrap();
+        let other = self_play(v, &spec, &[], 3, 1, 8).unwrap();
         assert_ne!(other.game.moves()[..3], game.moves()[..3]);
+        // From an opening: its moves first, then the random stones.
+        let start = crate::notation::parse_moves("e5 f6", v.size()).unwrap();
+        let from = self_play(v, &spec, &start, 2, 1, 7).unwrap();
+        assert_eq!(from.game.moves()[..2], start[..]);
+        assert!(from.values[..4].iter().all(Option::is_none));
+        assert!(from.values[4..].iter().all(Option::is_some));
     }
 }
