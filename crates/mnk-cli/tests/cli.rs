@@ -896,6 +896,9 @@ fn tune_saves_each_move_s_value_and_fits_labels_mixed_with_them() {
         .assert()
         .success()
         .stdout(predicate::str::contains("3 games (3 read, 0 played)"));
+    let header = std::fs::read_to_string(&weights).unwrap();
+    assert!(header.contains("3 9x9 k=5 games (3 read from"), "{header}");
+    assert!(!header.contains("self-play"), "{header}");
     // A value that is not one, or too few of them, is refused with its line.
     std::fs::write(&games, "X e5 d4 e6 | - 12\n").unwrap();
     mnk()

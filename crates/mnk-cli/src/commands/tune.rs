@@ -94,16 +94,24 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
         bar.inc(1);
     });
     bar.finish_and_clear();
+    let played = games.len() - loaded;
+    let mut sources = Vec::new();
+    if let Some(path) = &args.load_games {
+        sources.push(format!("{loaded} read from {path}"));
+    }
+    if played > 0 {
+        sources.push(format!(
+            "{played} self-play at {} nodes a move from {source} and {} random stones, seeds from {}",
+            args.nodes, args.opening, args.seed
+        ));
+    }
     let header = format!(
         "mnk evaluation weights (see crates/mnk/src/engine/weights.rs), written by mnk tune\n\
-         {} {variant} games ({} self-play at {} nodes a move from {source} and {} random stones, seeds from {}),\n\
+         {} {variant} games ({}),\n\
          {} samples ({} fitted, {} held out), labels {} x result + {} x search value, {} epochs\n\
          held-out log loss: {:.4} with the weights before, {:.4} fitted",
         games.len(),
-        games.len() - loaded,
-        args.nodes,
-        args.opening,
-        args.seed,
+        sources.join("; "),
         all.len(),
         result.trained,
         result.held_out,
