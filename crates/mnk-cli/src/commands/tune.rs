@@ -44,8 +44,11 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let all: Vec<Sample> = games
         .iter()
-        .flat_map(|g| {
+        .enumerate()
+        .flat_map(|(i, g)| {
+            let i = u32::try_from(i).unwrap_or(u32::MAX);
             samples(
+                i,
                 variant,
                 &g.moves,
                 g.winner,

@@ -33,6 +33,8 @@ pub struct Sample {
     /// The label: the probability that the side to move wins (1 a win, 0 a loss, 0.5 a
     /// draw for a game's result alone; see the module documentation).
     pub result: f32,
+    /// The game it comes from (the positions of one game are held out together).
+    pub game: u32,
 }
 
 impl Sample {
@@ -71,9 +73,10 @@ pub fn win_probability(value: &Value) -> f64 {
 /// no open four: the search settles those itself). `values[i]`, where given, is the value
 /// the search gave move `i` for the side that played it: the label is `lambda` times the
 /// result plus `1 - lambda` times that value's [`win_probability`] (the result alone where
-/// there is no value).
+/// there is no value). The samples say they come from game number `game`.
 #[must_use]
 pub fn samples(
+    game: u32,
     variant: Variant,
     moves: &[Cell],
     winner: Option<Side>,
@@ -108,6 +111,7 @@ pub fn samples(
                 opp,
                 mask,
                 result: label as f32,
+                game,
             });
         }
         board.play(cell);
@@ -127,7 +131,7 @@ pub struct FitOptions {
     pub pull: f64,
     /// Samples per step.
     pub batch: usize,
-    /// Every this many samples is held out to measure the fit (0: none).
+    /// The samples of every this many games are held out to measure the fit (0: none).
     pub holdout_every: usize,
 }
 
@@ -235,8 +239,8 @@ pub fn fit(
     progress: &mut dyn FnMut(usize, f64),
 ) -> Fit {
     let (mut train, mut held): (Vec<&Sample>, Vec<&Sample>) = (Vec::new(), Vec::new());
-    for (i, s) in samples.iter().enumerate() {
-        if options.holdout_every > 0 && i % options.holdout_every == 0 {
+    for s in samples {
+        if options.holdout_every > 0 && (s.game as usize).is_multiple_of(options.holdout_every) {
             held.push(s);
         } else {
             train.push(s);
@@ -349,7 +353,7 @@ mod tests {
         let v = Variant::new(Size::square(9), 5, Rule::Freestyle).unwrap();
         // X makes five on row 5 while O plays along row 1.
         let moves = parse_moves("a5 a1 b5 b1 c5 c1 d5 d1 e5", v.size()).unwrap();
-        let s = samples(v, &moves, Some(Side::X), &[], 2, 1.0);
+        let s = samples(0, v, &moves, Some(Side::X), &[], 2, 1.0);
         // Plies 2..=6 (X has no four before ply 6; after d5, at ply 7, O faces a five).
         assert_eq!(s.len(), 5, "{s:?}");
         let results: Vec<f32> = s.iter().map(|x| x.result).collect();
@@ -372,7 +376,7 @@ mod tests {
             Some(Value::Solved(Outcome::Loss(4))),
             Some(Value::Solved(Outcome::Win(3))),
         ];
-        let s = samples(v, &moves, Some(Side::X), &values, 2, 0.25);
+        let s = samples(0, v, &moves, Some(Side::X), &values, 2, 0.25);
         let labels: Vec<f32> = s.iter().map(|x| x.result).collect();
         // X won: 0.25 * 1 + 0.75 * 0.5; O lost and knew it: 0; X won and knew it: 1; then the
         // results alone.
@@ -383,13 +387,14 @@ mod tests {
     #[test]
     fn fitting_learns_what_decides_the_games() {
         // Made-up games where only one kind of cell matters: the side with kind 5 wins.
-        let sample = |mine: bool| Sample {
+        let sample = |i: u32, mine: bool| Sample {
             own: if mine { vec![(5, 1)] } else { vec![(6, 1)] },
             opp: if mine { vec![(6, 1)] } else { vec![(5, 1)] },
             mask: 0,
             result: if mine { 1.0 } else { 0.0 },
+            game: i,
         };
-        let samples: Vec<Sample> = (0..2000).map(|i| sample(i % 3 != 0)).collect();
+        let samples: Vec<Sample> = (0..2000).map(|i| sample(i, i % 3 != 0)).collect();
 
         let fit = fit(
             &samples,
