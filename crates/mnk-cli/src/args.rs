@@ -443,11 +443,11 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 2.0)]
     pub rate: f64,
     /// Pull of every weight towards the embedded weights (L2).
-    #[arg(long, default_value_t = 1e-5)]
+    #[arg(long, default_value_t = 0.0)]
     pub pull: f64,
     /// Weight of the game's result in each position's label, 0 to 1; the rest is the value
     /// the self-play search gave the position (its win probability).
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.2)]
     pub lambda: f64,
     /// Where to write the fitted weights.
     #[arg(long, value_name = "FILE", default_value = "weights.txt")]

@@ -878,7 +878,7 @@ fn tune_saves_each_move_s_value_and_fits_labels_mixed_with_them() {
     }
     let header = std::fs::read_to_string(&weights).unwrap();
     assert!(
-        header.contains("labels 0.5 x result + 0.5 x search value"),
+        header.contains("labels 0.2 x result + 0.8 x search value"),
         "{header}"
     );
     // The file reads back; the search's values alone are a label too.

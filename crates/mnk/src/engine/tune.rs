@@ -140,7 +140,7 @@ impl Default for FitOptions {
         FitOptions {
             epochs: 20,
             learning_rate: 2.0,
-            pull: 1e-5,
+            pull: 0.0,
             batch: 256,
             holdout_every: 10,
         }
