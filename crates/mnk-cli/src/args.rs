@@ -452,6 +452,9 @@ pub struct TuneArgs {
     /// Where to write the fitted weights.
     #[arg(long, value_name = "FILE", default_value = "weights.txt")]
     pub out: String,
+    /// Weights to start the fit from (a file `mnk tune` wrote); default: the build's own.
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<String>,
     /// Board of the games (the weights serve every board; gomoku's by default).
     #[arg(long, short = 's', default_value = "15", value_parser = parse_size)]
     pub size: Size,

@@ -899,6 +899,34 @@ fn tune_saves_each_move_s_value_and_fits_labels_mixed_with_them() {
     let header = std::fs::read_to_string(&weights).unwrap();
     assert!(header.contains("3 9x9 k=5 games (3 read from"), "{header}");
     assert!(!header.contains("self-play"), "{header}");
+    // A fit can start from another weights file; a file that is not one is refused.
+    mnk()
+        .args([
+            "tune",
+            "--size",
+            "9",
+            "--games",
+            "0",
+            "--load-games",
+            games_s,
+        ])
+        .args(["--epochs", "1", "--from", weights_s, "--out", weights_s])
+        .assert()
+        .success();
+    mnk()
+        .args([
+            "tune",
+            "--size",
+            "9",
+            "--games",
+            "0",
+            "--load-games",
+            games_s,
+        ])
+        .args(["--from", games_s, "--out", weights_s])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--from"));
     // A value that is not one, or too few of them, is refused with its line.
     std::fs::write(&games, "X e5 d4 e6 | - 12\n").unwrap();
     mnk()

@@ -91,7 +91,15 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ProgressStyle::with_template("fitting {bar:30} {pos}/{len} epochs  {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let start = Weights::embedded();
+    let from = match &args.from {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Failure::Usage(format!("--from {path}: {e}")))?;
+            Weights::parse(&text).map_err(|e| Failure::Usage(format!("--from {path}: {e}")))?
+        }
+        None => Weights::embedded().clone(),
+    };
+    let start = &from;
     let result = fit(&all, start, &options, &mut |_, loss| {
         bar.set_message(format!("held-out log loss {loss:.4}"));
         bar.inc(1);
