@@ -125,7 +125,8 @@ pub fn samples(
 pub struct FitOptions {
     /// Passes over the samples.
     pub epochs: usize,
-    /// Adam's step size, in evaluation units.
+    /// Adam's step size, in evaluation units, at the start; it decays along a half cosine to a
+    /// tenth of that by the last epoch, so the fit settles instead of wandering.
     pub learning_rate: f64,
     /// Pull of every weight towards its starting value (L2, per sample).
     pub pull: f64,
@@ -204,7 +205,7 @@ impl Adam {
         }
     }
 
-    fn step(&mut self, start: &[i32], t: i32, options: &FitOptions, scale: f64) {
+    fn step(&mut self, start: &[i32], t: i32, rate: f64, options: &FitOptions, scale: f64) {
         const B1: f64 = 0.9;
         const B2: f64 = 0.999;
         let weights = self.w.iter_mut().zip(&mut self.m).zip(&mut self.v);
@@ -219,7 +220,7 @@ impl Adam {
             *v = B2 * *v + (1.0 - B2) * g * g;
             let m_hat = *m / (1.0 - B1.powi(t));
             let v_hat = *v / (1.0 - B2.powi(t));
-            *w -= options.learning_rate * m_hat / (v_hat.sqrt() + 1e-8);
+            *w -= rate * m_hat / (v_hat.sqrt() + 1e-8);
             *grad = 0.0;
         }
     }
@@ -262,6 +263,9 @@ pub fn fit(
         initiative: initiative.rounded(),
     };
     for epoch in 0..options.epochs {
+        let done = epoch as f64 / options.epochs.max(1) as f64;
+        let rate =
+            options.learning_rate * (0.1 + 0.9 * 0.5 * (1.0 + (std::f64::consts::PI * done).cos()));
         // Fisher-Yates with the fit's own generator: the same samples give the same fit.
         for i in (1..order.len()).rev() {
             let j = (rng.next_u64() % (i as u64 + 1)) as usize;
@@ -292,9 +296,9 @@ pub fn fit(
             }
             t += 1;
             let scale = 1.0 / batch.len() as f64;
-            own.step(&start.own, t, options, scale);
-            opp.step(&start.opp, t, options, scale);
-            initiative.step(&start.initiative, t, options, scale);
+            own.step(&start.own, t, rate, options, scale);
+            opp.step(&start.opp, t, rate, options, scale);
+            initiative.step(&start.initiative, t, rate, options, scale);
         }
         progress(
             epoch + 1,
