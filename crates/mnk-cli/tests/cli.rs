@@ -881,6 +881,10 @@ fn tune_saves_each_move_s_value_and_fits_labels_mixed_with_them() {
         header.contains("labels 0.2 x result + 0.8 x search value"),
         "{header}"
     );
+    // The move-ordering tables are fitted too, and written with the rest.
+    assert!(header.contains("ordering: "), "{header}");
+    let fitted = header.split("order_own").nth(1).unwrap();
+    assert!(fitted.contains("order_opp"), "{header}");
     // The file reads back; the search's values alone are a label too.
     mnk()
         .args([

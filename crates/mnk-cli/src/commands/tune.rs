@@ -5,6 +5,7 @@ use crate::args::TuneArgs;
 use crate::failure::Failure;
 use indicatif::{ProgressBar, ProgressStyle};
 use mnk::arena::{Opening, self_play};
+use mnk::engine::policy::{Choice, choices, fit_order};
 use mnk::engine::tune::{FitOptions, Sample, fit, samples};
 use mnk::engine::weights::Weights;
 use mnk::game::{Side, Variant};
@@ -100,11 +101,36 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
         None => Weights::embedded().clone(),
     };
     let start = &from;
-    let result = fit(&all, start, &options, &mut |_, loss| {
+    let mut result = fit(&all, start, &options, &mut |_, loss| {
         bar.set_message(format!("held-out log loss {loss:.4}"));
         bar.inc(1);
     });
     bar.finish_and_clear();
+    // The move-ordering tables, from the moves the games' searches chose.
+    let choices: Vec<Choice> = games
+        .iter()
+        .enumerate()
+        .flat_map(|(i, g)| {
+            choices(
+                u32::try_from(i).unwrap_or(u32::MAX),
+                variant,
+                &g.moves,
+                args.skip,
+            )
+        })
+        .collect();
+    let bar = ProgressBar::new(options.epochs as u64);
+    bar.set_style(
+        ProgressStyle::with_template("ordering {bar:30} {pos}/{len} epochs  {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let order = fit_order(&choices, start, &options, &mut |_, loss| {
+        bar.set_message(format!("held-out log loss {loss:.4}"));
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    result.weights.order_own.clone_from(&order.order_own);
+    result.weights.order_opp.clone_from(&order.order_opp);
     let played = games.len() - loaded;
     let mut sources = Vec::new();
     if let Some(path) = &args.load_games {
@@ -120,7 +146,9 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
         "mnk evaluation weights (see crates/mnk/src/engine/weights.rs), written by mnk tune\n\
          {} {variant} games ({}),\n\
          {} samples ({} fitted, {} held out), labels {} x result + {} x search value, {} epochs\n\
-         held-out log loss: {:.4} with the weights before, {:.4} fitted",
+         held-out log loss: {:.4} with the weights before, {:.4} fitted\n\
+         ordering: {} positions ({} held out), the move played first among the ordinary ones in \
+         {:.1}% of the held-out positions with the tables before, {:.1}% fitted",
         games.len(),
         sources.join("; "),
         all.len(),
@@ -130,7 +158,11 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
         1.0 - args.lambda,
         options.epochs,
         result.start_loss,
-        result.loss
+        result.loss,
+        choices.len(),
+        order.held_out,
+        100.0 * order.start_top1,
+        100.0 * order.top1
     );
     crate::files::write_atomically(
         std::path::Path::new(&args.out),
@@ -139,11 +171,16 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
     .map_err(|e| Failure::Runtime(format!("--out {}: {e}", args.out)))?;
     writeln!(
         out,
-        "held-out log loss {:.4} -> {:.4} ({} samples fitted, {} held out); weights written to {} ({:.1} s)",
+        "held-out log loss {:.4} -> {:.4} ({} samples fitted, {} held out); move ordering: the \
+         played move first in {:.1}% -> {:.1}% of {} held-out positions; weights written to {} \
+         ({:.1} s)",
         result.start_loss,
         result.loss,
         result.trained,
         result.held_out,
+        100.0 * order.start_top1,
+        100.0 * order.top1,
+        order.held_out,
         args.out,
         started.elapsed().as_secs_f64()
     )?;

@@ -60,8 +60,6 @@ pub mod order {
     pub const BLOCK_OPEN_FOUR: i32 = 1 << 25;
     /// The move makes a four and an open three.
     pub const FOUR_THREE: i32 = 1 << 24;
-    /// Attack counts this many halves of the cell's value for the mover.
-    pub const ATTACK_HALVES: i32 = 3;
 }
 
 /// What a stone on a cell makes across its four lines together, weakest first: the classes
@@ -276,11 +274,14 @@ pub fn combination(levels: [Level; 4]) -> usize {
     levels.iter().rev().fold(0, |acc, &l| acc * 9 + l as usize)
 }
 
-/// The ordering score of a move, from what it makes for the mover (`own`) and what it takes
-/// from the opponent (`theirs`: the cell's info for the opponent).
+/// The ordering tier of a move, from what it makes for the mover (`own`) and what it takes
+/// from the opponent (`theirs`: the cell's info for the opponent): a win, the block of a five,
+/// an open four, the block of an open four, a four-three ([`order`]), else 0. Within a tier
+/// moves are ordered by the weights' ordering tables
+/// ([`Position::move_score`](super::Position::move_score)).
 #[must_use]
-pub fn move_score(own: CellInfo, theirs: CellInfo) -> i32 {
-    let tier = if own.has(flag::FIVE) {
+pub fn tier(own: CellInfo, theirs: CellInfo) -> i32 {
+    if own.has(flag::FIVE) {
         order::WIN
     } else if theirs.has(flag::FIVE) {
         order::BLOCK_FIVE
@@ -292,8 +293,7 @@ pub fn move_score(own: CellInfo, theirs: CellInfo) -> i32 {
         order::FOUR_THREE
     } else {
         0
-    };
-    tier + own.value * order::ATTACK_HALVES / 2 + theirs.value
+    }
 }
 
 /// The initiative state for `me` (to move) against `them`, from how many cells of each class
@@ -399,7 +399,7 @@ mod tests {
         let five = cell_info([Level::Five, Level::None, Level::None, Level::None]);
         let open_three = cell_info([Level::Flex3, Level::Flex3, Level::Flex2, Level::One]);
         let nothing = CellInfo::default();
-        assert!(move_score(five, nothing) > move_score(open_three, five));
-        assert!(move_score(nothing, five) > move_score(open_three, open_three));
+        assert!(tier(five, nothing) > tier(open_three, five));
+        assert!(tier(nothing, five) > tier(open_three, open_three));
     }
 }

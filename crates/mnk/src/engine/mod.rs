@@ -11,6 +11,7 @@
 //! | [`threats`] | VCF and VCT: forced wins by continuous fours or threats |
 //! | [`weights`] | the evaluation's learned tables and their text file |
 //! | [`tune`] | fitting the weights to the results of games |
+//! | [`policy`] | fitting the move-ordering tables to the moves the search chose |
 //! | [`wins`] | wins the threats on the board prove without a search (four-three, double three) |
 //! | `analysis` | [`Engine`]: the table and position kept between moves, the root of each search |
 //! | [`score`] | heuristic scores and wins counted in plies |
@@ -28,6 +29,7 @@ pub mod bitset;
 pub mod eval;
 pub mod movegen;
 pub mod pattern;
+pub mod policy;
 pub mod position;
 pub mod score;
 pub mod search;

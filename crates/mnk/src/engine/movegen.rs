@@ -12,9 +12,9 @@
 //! (The cases "the mover can win now" and "the opponent threatens to win now" never get here:
 //! the search answers them first.)
 //!
-//! Order: the transposition-table move, then by score: the threat tiers of
-//! [`eval::move_score`](super::eval::move_score), the killer moves of the ply, and the history
-//! of moves that caused cut-offs.
+//! Order: the transposition-table move, then by score: the threat tiers and the weights'
+//! ordering tables ([`Position::move_score`](super::Position::move_score)), the killer moves of
+//! the ply, and the history of moves that caused cut-offs.
 
 use super::eval::{Combo, flag};
 use super::position::{Position, Threat};

@@ -471,11 +471,16 @@ impl Position {
         )
     }
 
-    /// The move-ordering score of the empty cell `p` for the side to move.
+    /// The move-ordering score of the empty cell `p` for the side to move: its threat tier
+    /// ([`eval::tier`]), then the weights' ordering tables for what the stone makes for the
+    /// mover and takes from the opponent ([`super::weights`]).
     #[must_use]
     pub fn move_score(&self, p: usize) -> i32 {
         let s = self.to_move();
-        eval::move_score(self.info(s, p), self.info(s.other(), p))
+        let (own, theirs) = (self.info(s, p), self.info(s.other(), p));
+        let w = self.weights;
+        let score = |table: &[i32], code: u16| table.get(usize::from(code)).copied().unwrap_or(0);
+        eval::tier(own, theirs) + score(&w.order_own, own.code) + score(&w.order_opp, theirs.code)
     }
 
     /// Plays the side to move's stone on the empty cell `p`.

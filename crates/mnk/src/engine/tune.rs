@@ -126,7 +126,8 @@ pub struct FitOptions {
     /// Passes over the samples.
     pub epochs: usize,
     /// Adam's step size, in evaluation units, at the start; it decays along a half cosine to a
-    /// tenth of that by the last epoch, so the fit settles instead of wandering.
+    /// tenth of that by the last epoch, so the fit settles instead of wandering
+    /// ([`FitOptions::rate_at`]).
     pub learning_rate: f64,
     /// Pull of every weight towards its starting value (L2, per sample).
     pub pull: f64,
@@ -184,18 +185,30 @@ fn sigmoid(z: f64) -> f64 {
     1.0 / (1.0 + (-z).exp())
 }
 
+impl FitOptions {
+    /// Adam's step size in `epoch` (from 0): [`FitOptions::learning_rate`] decayed along a
+    /// half cosine to a tenth of it by the last epoch.
+    #[must_use]
+    pub fn rate_at(&self, epoch: usize) -> f64 {
+        let done = epoch as f64 / self.epochs.max(1) as f64;
+        self.learning_rate * (0.1 + 0.9 * 0.5 * (1.0 + (std::f64::consts::PI * done).cos()))
+    }
+}
+
 /// Adam's state for one table.
-struct Adam {
-    w: Vec<f64>,
+pub(super) struct Adam {
+    /// The weights being fitted.
+    pub(super) w: Vec<f64>,
     m: Vec<f64>,
     v: Vec<f64>,
-    grad: Vec<f64>,
+    /// The gradient summed over the current batch.
+    pub(super) grad: Vec<f64>,
     /// Weights that keep their starting value.
     frozen: Vec<bool>,
 }
 
 impl Adam {
-    fn new(start: &[i32], frozen: Vec<bool>) -> Self {
+    pub(super) fn new(start: &[i32], frozen: Vec<bool>) -> Self {
         Adam {
             w: start.iter().map(|&x| f64::from(x)).collect(),
             m: vec![0.0; start.len()],
@@ -205,7 +218,16 @@ impl Adam {
         }
     }
 
-    fn step(&mut self, start: &[i32], t: i32, rate: f64, options: &FitOptions, scale: f64) {
+    /// One step over the batch's summed gradient (times `scale`), at step size `rate`; the
+    /// gradient is cleared.
+    pub(super) fn step(
+        &mut self,
+        start: &[i32],
+        t: i32,
+        rate: f64,
+        options: &FitOptions,
+        scale: f64,
+    ) {
         const B1: f64 = 0.9;
         const B2: f64 = 0.999;
         let weights = self.w.iter_mut().zip(&mut self.m).zip(&mut self.v);
@@ -225,7 +247,7 @@ impl Adam {
         }
     }
 
-    fn rounded(&self) -> Vec<i32> {
+    pub(super) fn rounded(&self) -> Vec<i32> {
         self.w.iter().map(|&x| x.round() as i32).collect()
     }
 }
@@ -261,11 +283,11 @@ pub fn fit(
         own: own.rounded(),
         opp: opp.rounded(),
         initiative: initiative.rounded(),
+        order_own: start.order_own.clone(),
+        order_opp: start.order_opp.clone(),
     };
     for epoch in 0..options.epochs {
-        let done = epoch as f64 / options.epochs.max(1) as f64;
-        let rate =
-            options.learning_rate * (0.1 + 0.9 * 0.5 * (1.0 + (std::f64::consts::PI * done).cos()));
+        let rate = options.rate_at(epoch);
         // Fisher-Yates with the fit's own generator: the same samples give the same fit.
         for i in (1..order.len()).rev() {
             let j = (rng.next_u64() % (i as u64 + 1)) as usize;

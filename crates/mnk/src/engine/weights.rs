@@ -1,8 +1,8 @@
 //! The evaluation's weights: the value of every kind of empty cell for the side to move and
-//! for the opponent, and of every state of the initiative (who has which threats). The build
-//! embeds the file `weights.txt` next to this module, and that is what the engine plays with:
-//! today the values set by hand (its header says so), which a table fitted to self-play games
-//! by `mnk tune` ([`super::tune`]) has not yet beaten in matches.
+//! for the opponent, and of every state of the initiative (who has which threats); and the
+//! move-ordering scores of every kind of cell. The build embeds the file `weights.txt` next
+//! to this module, and that is what the engine plays with: tables fitted to self-play games by
+//! `mnk tune` ([`super::tune`]; its header says how).
 //!
 //! # The model
 //! An empty cell is described, for each side, by the multiset of its four line levels
@@ -17,6 +17,13 @@
 //! initiative table captures what single cells cannot (a four against an open three). The
 //! score maps to the probability that the side to move wins as `1 / (1 + exp(-eval / SCALE))`;
 //! the fit maximises the likelihood of the games' results under that model.
+//!
+//! # Move ordering
+//! Below the threat tiers ([`eval::tier`](super::eval::tier): a win, a block of a five, ...),
+//! a move on an empty cell scores `order_own[code_me(cell)] + order_opp[code_them(cell)]`:
+//! what the stone makes for the mover and what it takes from the opponent. `mnk tune` fits
+//! these as a softmax over the moves of a position, to the moves the self-play search chose;
+//! a file without them gets the hand-set values ([`hand_set_order`]).
 
 use super::pattern::Level;
 use std::fmt::Write as _;
@@ -45,6 +52,10 @@ pub struct Weights {
     pub opp: Vec<i32>,
     /// Value of each initiative state.
     pub initiative: Vec<i32>,
+    /// Move-ordering score of a cell kind for the side to move (what the stone makes).
+    pub order_own: Vec<i32>,
+    /// Move-ordering score of a cell kind for the opponent (what the stone takes from him).
+    pub order_opp: Vec<i32>,
 }
 
 /// Why a weights file cannot be read.
@@ -73,6 +84,8 @@ impl Weights {
             own: vec![0; CODES],
             opp: vec![0; CODES],
             initiative: vec![0; MASKS],
+            order_own: vec![0; CODES],
+            order_opp: vec![0; CODES],
         }
     }
 
@@ -88,15 +101,19 @@ impl Weights {
     }
 
     /// Reads the text format of [`Weights::to_text`]: `#` comments, then the tables `own`,
-    /// `opp` and `initiative`, each a name followed by its values.
+    /// `opp`, `initiative`, `order_own` and `order_opp`, each a name followed by its values.
+    /// The two ordering tables may be left out together (files written before they existed):
+    /// they are then [`hand_set_order`]'s.
     ///
     /// # Errors
     /// [`WeightsError`] for a table of the wrong size or a value that is not a number.
     pub fn parse(text: &str) -> Result<Weights, WeightsError> {
-        let mut tables: [(&'static str, usize, Vec<i32>); 3] = [
+        let mut tables: [(&'static str, usize, Vec<i32>); 5] = [
             ("own", CODES, Vec::new()),
             ("opp", CODES, Vec::new()),
             ("initiative", MASKS, Vec::new()),
+            ("order_own", CODES, Vec::new()),
+            ("order_opp", CODES, Vec::new()),
         ];
         let mut current: Option<usize> = None;
         for token in text
@@ -116,6 +133,11 @@ impl Weights {
                 None => return Err(WeightsError::Number(token.to_string())),
             }
         }
+        if tables[3].2.is_empty() && tables[4].2.is_empty() {
+            let (own, opp) = hand_set_order();
+            tables[3].2 = own;
+            tables[4].2 = opp;
+        }
         for (table, expected, values) in &tables {
             if values.len() != *expected {
                 return Err(WeightsError::Size {
@@ -125,11 +147,19 @@ impl Weights {
                 });
             }
         }
-        let [(_, _, own), (_, _, opp), (_, _, initiative)] = tables;
+        let [
+            (_, _, own),
+            (_, _, opp),
+            (_, _, initiative),
+            (_, _, order_own),
+            (_, _, order_opp),
+        ] = tables;
         Ok(Weights {
             own,
             opp,
             initiative,
+            order_own,
+            order_opp,
         })
     }
 
@@ -144,6 +174,8 @@ impl Weights {
             ("own", &self.own),
             ("opp", &self.opp),
             ("initiative", &self.initiative),
+            ("order_own", &self.order_own),
+            ("order_opp", &self.order_opp),
         ] {
             let _ = writeln!(out, "{name}");
             for row in values.chunks(16) {
@@ -153,6 +185,40 @@ impl Weights {
         }
         out
     }
+}
+
+/// The hand-set move-ordering tables (`order_own`, `order_opp`): a cell's hand-set value
+/// ([`eval::cell_info`](super::eval::cell_info)) for the opponent, and one and a half times
+/// it for the mover (attack counts a little more than defence).
+#[must_use]
+pub fn hand_set_order() -> (Vec<i32>, Vec<i32>) {
+    let values: Vec<i32> = (0..CODES)
+        .map(|c| super::eval::cell_info(levels_of(c as u16)).value)
+        .collect();
+    (values.iter().map(|v| v * 3 / 2).collect(), values)
+}
+
+/// The four line levels of a kind of cell (weakest first): the inverse of [`code`].
+///
+/// # Panics
+/// If `code` is not below [`CODES`].
+#[must_use]
+pub fn levels_of(code: u16) -> [Level; 4] {
+    static LEVELS: OnceLock<Vec<[Level; 4]>> = OnceLock::new();
+    let levels = LEVELS.get_or_init(|| {
+        let mut all = Vec::with_capacity(CODES);
+        for a in 0..9u8 {
+            for b in a..9 {
+                for c in b..9 {
+                    for d in c..9 {
+                        all.push([a, b, c, d].map(Level::from_index));
+                    }
+                }
+            }
+        }
+        all
+    });
+    levels[usize::from(code)]
 }
 
 /// The kind of a cell from its four line levels: the index of their multiset among all
@@ -195,9 +261,14 @@ mod tests {
         );
         let mut seen = std::collections::HashSet::new();
         for i in 0..9usize.pow(4) {
-            let levels =
+            let levels: [Level; 4] =
                 std::array::from_fn(|d| Level::from_index((i / 9usize.pow(d as u32) % 9) as u8));
-            seen.insert(code(levels));
+            let c = code(levels);
+            seen.insert(c);
+            // levels_of gives the same multiset back, sorted.
+            let mut sorted = levels;
+            sorted.sort_unstable();
+            assert_eq!(levels_of(c), sorted);
         }
         assert_eq!(seen.len(), CODES);
     }
@@ -220,5 +291,23 @@ mod tests {
         // The build's own file.
         let embedded = Weights::embedded();
         assert_eq!(embedded.own.len(), CODES);
+        assert_eq!(embedded.order_own.len(), CODES);
+        // A file without the ordering tables gets the hand-set ones.
+        let old = "own\n".to_string()
+            + &"1 ".repeat(CODES)
+            + "\nopp\n"
+            + &"2 ".repeat(CODES)
+            + "\ninitiative\n"
+            + &"0 ".repeat(MASKS);
+        let read = Weights::parse(&old).unwrap();
+        assert_eq!((read.order_own, read.order_opp), hand_set_order());
+        // One ordering table without the other is a mistake.
+        assert!(matches!(
+            Weights::parse(&(old + "\norder_own\n" + &"3 ".repeat(CODES))),
+            Err(WeightsError::Size {
+                table: "order_opp",
+                ..
+            })
+        ));
     }
 }
