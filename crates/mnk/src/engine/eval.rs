@@ -6,8 +6,7 @@
 //! static evaluation itself is learned ([`super::weights`]); the move-ordering constants live
 //! here.
 
-use super::pattern::Level;
-use super::weights;
+use super::pattern::{self, Level};
 
 /// Threat flags of a cell for one side: what a stone there would make.
 pub mod flag {
@@ -165,7 +164,7 @@ pub struct CellInfo {
     pub flags: u8,
     /// What a stone here makes for this side, the four lines together.
     pub combo: Combo,
-    /// The kind of cell the evaluation's weights are indexed by ([`weights::code`]);
+    /// The kind of cell the evaluation's weights are indexed by ([`pattern::code`]);
     /// [`CellInfo::OCCUPIED`]'s for a cell with a stone.
     pub code: u16,
     /// Heuristic value of a stone here for this side (for move ordering).
@@ -248,7 +247,7 @@ pub fn cell_info(levels: [Level; 4]) -> CellInfo {
     CellInfo {
         flags,
         combo: Combo::of(levels),
-        code: weights::code(levels),
+        code: pattern::code(levels),
         value,
     }
 }
@@ -344,7 +343,10 @@ mod tests {
     #[test]
     fn the_mask_has_a_bit_per_threat_class() {
         assert_eq!(threat_mask(|_, _, _| false), 0);
-        assert_eq!(threat_mask(|_, _, _| true), weights::MASKS - 1);
+        assert_eq!(
+            threat_mask(|_, _, _| true),
+            crate::engine::weights::MASKS - 1
+        );
         // Only the opponent's five: bit 0.
         assert_eq!(threat_mask(|mine, from, _| !mine && from == Combo::Five), 1);
     }

@@ -26,6 +26,8 @@
 //! the centre stone does not join adds nothing. For small `k` the lower levels do not exist
 //! (with `k = 2` a stone is already a four); the definitions hold for every `k >= 1`.
 
+use std::sync::OnceLock;
+
 /// A cell of a line, seen by one side: nothing on it.
 pub const EMPTY: u8 = 0;
 /// A cell of a line, seen by one side: its own stone.
@@ -279,9 +281,83 @@ pub fn dense_table(k: usize, exact: bool) -> Vec<Level> {
         .collect()
 }
 
+/// Kinds of cell ([`code`]): multisets of four levels out of nine, `C(12, 4)`.
+pub const CODES: usize = 495;
+
+/// The four line levels of a kind of cell (weakest first): the inverse of [`code`].
+///
+/// # Panics
+/// If `code` is not below [`CODES`].
+#[must_use]
+pub fn levels_of(code: u16) -> [Level; 4] {
+    static LEVELS: OnceLock<Vec<[Level; 4]>> = OnceLock::new();
+    let levels = LEVELS.get_or_init(|| {
+        let mut all = Vec::with_capacity(CODES);
+        for a in 0..9u8 {
+            for b in a..9 {
+                for c in b..9 {
+                    for d in c..9 {
+                        all.push([a, b, c, d].map(Level::from_index));
+                    }
+                }
+            }
+        }
+        all
+    });
+    levels[usize::from(code)]
+}
+
+/// The kind of a cell from its four line levels: the index of their multiset among all
+/// multisets of four of the nine levels, in lexicographic order of their sorted levels.
+#[must_use]
+pub fn code(levels: [Level; 4]) -> u16 {
+    static INDEX: OnceLock<Vec<u16>> = OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut sorted_index = vec![0u16; 9 * 9 * 9 * 9];
+        let mut next = 0u16;
+        for a in 0..9usize {
+            for b in a..9 {
+                for c in b..9 {
+                    for d in c..9 {
+                        sorted_index[((a * 9 + b) * 9 + c) * 9 + d] = next;
+                        next += 1;
+                    }
+                }
+            }
+        }
+        sorted_index
+    });
+    let mut l = levels.map(|l| l as usize);
+    l.sort_unstable();
+    index[((l[0] * 9 + l[1]) * 9 + l[2]) * 9 + l[3]]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn codes_ignore_the_order_of_the_lines_and_cover_every_multiset() {
+        use Level::*;
+        assert_eq!(code([None; 4]), 0);
+        assert_eq!(code([Five; 4]) as usize, CODES - 1);
+        assert_eq!(
+            code([Flex3, None, Block4, One]),
+            code([Block4, One, None, Flex3])
+        );
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..9usize.pow(4) {
+            let levels: [Level; 4] =
+                std::array::from_fn(|d| Level::from_index((i / 9usize.pow(d as u32) % 9) as u8));
+            let c = code(levels);
+            seen.insert(c);
+            // levels_of gives the same multiset back, sorted.
+            let mut sorted = levels;
+            sorted.sort_unstable();
+            assert_eq!(levels_of(c), sorted);
+        }
+        assert_eq!(seen.len(), CODES);
+    }
 
     /// The level of the `.` in a line written with `x` (own), `o` (blocked), `-` (empty);
     /// the line is padded with blocked cells (the board's edge) to the needed length.

@@ -8,9 +8,10 @@
 
 use super::eval::{self, Combo};
 use super::movegen::MoveList;
+use super::pattern::CODES;
 use super::position::{Position, Threat};
 use super::tune::{Adam, FitOptions, SplitMix};
-use super::weights::{CODES, Weights};
+use super::weights::Weights;
 use crate::game::{Board, Cell, Variant};
 
 /// Ordering units per unit of the softmax's log-odds: a move scoring this much more than

@@ -16,7 +16,7 @@
 use super::bitset::BitSet;
 use super::eval::{self, CellInfo, Combo, flag};
 use super::pattern::{self, BLOCKED, EMPTY, Level, OWN, POW3};
-use super::weights::{self, Kinds, Weights};
+use super::weights::{Kinds, Weights};
 use crate::game::{Board, Cell, Direction, Side, Variant, zobrist};
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
@@ -450,7 +450,7 @@ impl Position {
     #[must_use]
     pub fn features(&self, side: Side) -> (Kinds, Kinds, u16) {
         let count = |s: Side| {
-            let mut counts = vec![0u16; weights::CODES];
+            let mut counts = vec![0u16; pattern::CODES];
             for p in self.board_indices() {
                 let code = self.info[s.index()][p].code;
                 if let Some(n) = counts.get_mut(usize::from(code)) {

@@ -14,9 +14,9 @@
 //! Pure computation: `mnk tune` reads and writes the files and shows the progress.
 
 use super::eval::Combo;
-use super::pattern::Level;
+use super::pattern::{self, CODES, Level};
 use super::position::{Position, Threat};
-use super::weights::{self, CODES, Kinds, MASKS, SCALE, Weights};
+use super::weights::{Kinds, MASKS, SCALE, Weights};
 use crate::game::{Board, Cell, Side, Variant};
 use crate::search::{Outcome, Value};
 
@@ -345,7 +345,7 @@ fn quiet_codes() -> Vec<bool> {
         for b in [Level::None, Level::One] {
             for c in [Level::None, Level::One] {
                 for d in [Level::None, Level::One] {
-                    quiet[usize::from(weights::code([a, b, c, d]))] = true;
+                    quiet[usize::from(pattern::code([a, b, c, d]))] = true;
                 }
             }
         }

@@ -6,7 +6,7 @@
 //!
 //! # The model
 //! An empty cell is described, for each side, by the multiset of its four line levels
-//! ([`code`]: 495 kinds; the order of the lines does not matter). The evaluation, for the side
+//! ([`code`](super::pattern::code): 495 kinds; the order of the lines does not matter). The evaluation, for the side
 //! to move `me` against `them`, is
 //!
 //! `sum over empty cells of own[code_me(cell)] - opp[code_them(cell)] + initiative[mask]`
@@ -25,13 +25,11 @@
 //! these as a softmax over the moves of a position, to the moves the self-play search chose;
 //! a file without them gets the hand-set values ([`hand_set_order`]).
 
-use super::pattern::Level;
+use super::pattern::{CODES, levels_of};
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 use thiserror::Error;
 
-/// Kinds of cell: multisets of four levels out of nine, `C(12, 4)`.
-pub const CODES: usize = 495;
 /// States of the initiative ([`threat_mask`](super::eval::threat_mask)): eleven bits.
 pub const MASKS: usize = 1 << 11;
 /// Evaluation units per unit of log-odds of winning (`eval / SCALE` is the logit).
@@ -40,7 +38,7 @@ pub const SCALE: f64 = 200.0;
 /// The weights the build embeds.
 const EMBEDDED: &str = include_str!("weights.txt");
 
-/// Kinds of cell ([`code`]) with how many cells of each.
+/// Kinds of cell ([`code`](super::pattern::code)) with how many cells of each.
 pub type Kinds = Vec<(u16, u16)>;
 
 /// The tables of the evaluation.
@@ -198,80 +196,9 @@ pub fn hand_set_order() -> (Vec<i32>, Vec<i32>) {
     (values.iter().map(|v| v * 3 / 2).collect(), values)
 }
 
-/// The four line levels of a kind of cell (weakest first): the inverse of [`code`].
-///
-/// # Panics
-/// If `code` is not below [`CODES`].
-#[must_use]
-pub fn levels_of(code: u16) -> [Level; 4] {
-    static LEVELS: OnceLock<Vec<[Level; 4]>> = OnceLock::new();
-    let levels = LEVELS.get_or_init(|| {
-        let mut all = Vec::with_capacity(CODES);
-        for a in 0..9u8 {
-            for b in a..9 {
-                for c in b..9 {
-                    for d in c..9 {
-                        all.push([a, b, c, d].map(Level::from_index));
-                    }
-                }
-            }
-        }
-        all
-    });
-    levels[usize::from(code)]
-}
-
-/// The kind of a cell from its four line levels: the index of their multiset among all
-/// multisets of four of the nine levels, in lexicographic order of their sorted levels.
-#[must_use]
-pub fn code(levels: [Level; 4]) -> u16 {
-    static INDEX: OnceLock<Vec<u16>> = OnceLock::new();
-    let index = INDEX.get_or_init(|| {
-        let mut sorted_index = vec![0u16; 9 * 9 * 9 * 9];
-        let mut next = 0u16;
-        for a in 0..9usize {
-            for b in a..9 {
-                for c in b..9 {
-                    for d in c..9 {
-                        sorted_index[((a * 9 + b) * 9 + c) * 9 + d] = next;
-                        next += 1;
-                    }
-                }
-            }
-        }
-        sorted_index
-    });
-    let mut l = levels.map(|l| l as usize);
-    l.sort_unstable();
-    index[((l[0] * 9 + l[1]) * 9 + l[2]) * 9 + l[3]]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn codes_ignore_the_order_of_the_lines_and_cover_every_multiset() {
-        use Level::*;
-        assert_eq!(code([None; 4]), 0);
-        assert_eq!(code([Five; 4]) as usize, CODES - 1);
-        assert_eq!(
-            code([Flex3, None, Block4, One]),
-            code([Block4, One, None, Flex3])
-        );
-        let mut seen = std::collections::HashSet::new();
-        for i in 0..9usize.pow(4) {
-            let levels: [Level; 4] =
-                std::array::from_fn(|d| Level::from_index((i / 9usize.pow(d as u32) % 9) as u8));
-            let c = code(levels);
-            seen.insert(c);
-            // levels_of gives the same multiset back, sorted.
-            let mut sorted = levels;
-            sorted.sort_unstable();
-            assert_eq!(levels_of(c), sorted);
-        }
-        assert_eq!(seen.len(), CODES);
-    }
 
     #[test]
     fn the_text_format_round_trips_and_bad_files_say_why() {
