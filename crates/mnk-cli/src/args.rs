@@ -430,9 +430,10 @@ pub struct TuneArgs {
     /// moves, then ` |` and each move's value from the search).
     #[arg(long, value_name = "FILE")]
     pub save_games: Option<String>,
-    /// Read games from this file too (the format of --save-games).
+    /// Read games from this file too (the format of --save-games; gzip if it ends in .gz);
+    /// repeat it for more files, read in the order given.
     #[arg(long, value_name = "FILE")]
-    pub load_games: Option<String>,
+    pub load_games: Vec<String>,
     /// Passes of the fit over the samples.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub epochs: u64,

@@ -990,4 +990,31 @@ fn tune_saves_each_move_s_value_and_fits_labels_mixed_with_them() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--lambda must be from 0"));
+    // Several files are read in turn, gzipped ones (.gz) too; each is named in the header.
+    let zipped = dir.path().join("more.txt.gz");
+    let mut encoder = flate2::write::GzEncoder::new(
+        std::fs::File::create(&zipped).unwrap(),
+        flate2::Compression::default(),
+    );
+    std::io::Write::write_all(
+        &mut encoder,
+        b"# a comment\nO e5 d4 e6 d5 e7 d6 e8 d7 c3 d8\n",
+    )
+    .unwrap();
+    encoder.finish().unwrap();
+    let zipped_s = zipped.to_str().unwrap();
+    mnk()
+        .args(["tune", "--size", "9", "--games", "0"])
+        .args(["--load-games", games_s, "--load-games", zipped_s])
+        .args(["--skip", "0", "--epochs", "1", "--out", weights_s])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "2 games (2 read, 0 played): X won 1, O won 1",
+        ));
+    let header = std::fs::read_to_string(&weights).unwrap();
+    assert!(
+        header.contains(&format!("1 read from {games_s}; 1 read from {zipped_s}")),
+        "{header}"
+    );
 }

@@ -29,10 +29,13 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let variant =
         Variant::new(args.size, k, args.rule).map_err(|e| Failure::Usage(e.to_string()))?;
     let started = Instant::now();
-    let mut games = match &args.load_games {
-        Some(path) => read_games(path, variant)?,
-        None => Vec::new(),
-    };
+    let mut games = Vec::new();
+    let mut sources = Vec::new();
+    for path in &args.load_games {
+        let read = read_games(path, variant)?;
+        sources.push(format!("{} read from {path}", read.len()));
+        games.extend(read);
+    }
     let loaded = games.len();
     let (openings, source) = crate::openings::choose(args.openings.as_deref(), variant)?;
     if args.games > 0 {
@@ -132,10 +135,6 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
     result.weights.order_own.clone_from(&order.order_own);
     result.weights.order_opp.clone_from(&order.order_opp);
     let played = games.len() - loaded;
-    let mut sources = Vec::new();
-    if let Some(path) = &args.load_games {
-        sources.push(format!("{loaded} read from {path}"));
-    }
     if played > 0 {
         sources.push(format!(
             "{played} self-play at {} nodes a move from {source} and {} random stones, seeds from {}",
@@ -278,8 +277,17 @@ fn game_line(game: &Played, variant: Variant) -> String {
 
 /// Games from a file of [`game_line`]s (the values after ` |` may be left out).
 fn read_games(path: &str, variant: Variant) -> Result<Vec<Played>, Failure> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::Usage(format!("--load-games {path}: {e}")))?;
+    let read = || -> std::io::Result<String> {
+        let mut text = String::new();
+        let file = std::fs::File::open(path)?;
+        if path.ends_with(".gz") {
+            std::io::Read::read_to_string(&mut flate2::read::MultiGzDecoder::new(file), &mut text)?;
+        } else {
+            std::io::Read::read_to_string(&mut std::io::BufReader::new(file), &mut text)?;
+        }
+        Ok(text)
+    };
+    let text = read().map_err(|e| Failure::Usage(format!("--load-games {path}: {e}")))?;
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
