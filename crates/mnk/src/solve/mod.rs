@@ -36,11 +36,13 @@
 
 mod certify;
 mod checkpoint;
+mod dfpn;
 mod ideas;
 mod key;
 mod lines;
 mod order;
 mod pairing;
+mod pn_table;
 mod progress;
 mod search;
 mod solver;
