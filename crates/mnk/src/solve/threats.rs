@@ -22,6 +22,10 @@ pub(crate) struct Vcf {
     defence: u64,
     /// Per depth: the cells each four maker threatens (see [`threats`]).
     made: Vec<[u64; 64]>,
+    /// The first moves a search may try (see [`Vcf::search_from`]).
+    first: u64,
+    /// After a search that found a win: the line's first move.
+    first_move: u8,
 }
 
 impl Vcf {
@@ -39,8 +43,32 @@ impl Vcf {
         max_plies: u32,
         budget: u64,
     ) -> Option<u32> {
+        self.search_from(lines, own, opp, max_plies, budget, u64::MAX)
+    }
+
+    /// [`Vcf::search`] for a line whose first move is one of the cells of `first`.
+    pub(crate) fn search_from(
+        &mut self,
+        lines: &Lines,
+        own: u64,
+        opp: u64,
+        max_plies: u32,
+        budget: u64,
+        first: u64,
+    ) -> Option<u32> {
         self.budget = budget;
+        self.first = first;
         self.fours(lines, own, opp, max_plies, 0)
+    }
+
+    /// After a search that found a win: the line's first move (the attacker's).
+    pub(crate) fn first_move(&self) -> u8 {
+        self.first_move
+    }
+
+    /// The positions this searcher may still visit in the current search.
+    pub(crate) fn budget_left(&self) -> u64 {
+        self.budget
     }
 
     /// The relevance zone of the line the last successful [`Vcf::search`] found for `own`
@@ -87,6 +115,9 @@ impl Vcf {
         if theirs != 0 {
             candidates &= theirs; // the attacker must block, and the block must be a four
         }
+        if depth == 0 {
+            candidates &= self.first;
+        }
         // Double fours first (a win in 3), then single fours in turn.
         let mut singles = 0u64;
         let mut left = candidates;
@@ -100,6 +131,9 @@ impl Vcf {
                 _ => {
                     self.attack = 1 << cell;
                     self.defence = threats;
+                    if depth == 0 {
+                        self.first_move = cell as u8;
+                    }
                     return Some(3);
                 }
             }
@@ -113,6 +147,9 @@ impl Vcf {
             if let Some(p) = self.fours(lines, own | c, opp | threat, max_plies - 2, depth + 1) {
                 self.attack |= c;
                 self.defence |= threat;
+                if depth == 0 {
+                    self.first_move = cell as u8;
+                }
                 return Some(p + 2);
             }
             if self.budget == 0 {
