@@ -24,11 +24,13 @@ pub struct Ideas {
     /// Skip moves on cells no side can use any more (freestyle only).
     pub dead_cells: bool,
     /// Answer the questions "does the side to move win?" and "does it avoid losing?" by
-    /// proof-number search (df-pn) instead of alpha-beta (with one thread; with more, the
-    /// first thread does, the others search by alpha-beta).
+    /// proof-number search (df-pn, `dfpn`) in turns with alpha-beta: alpha-beta's first 4M
+    /// nodes, then df-pn with eight times as many, and so on, doubling (with one thread; with
+    /// more, the first thread does, the others search by alpha-beta).
     pub dfpn: bool,
     /// In proof-number search, where the attacker would win by continuous fours if the
-    /// defender passed, search only the defender's moves in that line's relevance zone.
+    /// defender passed, search only the defender's moves where the relevance zones of up to
+    /// four such lines meet (`threats::Vcf::zone`).
     pub zones: bool,
 }
 
