@@ -598,7 +598,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub each_move: bool,
     /// Switch solver ideas off, to measure what each gains: a comma-separated list of
-    /// symmetry, null-window, pairing, vcf, threat-order, dead-cells.
+    /// symmetry, null-window, pairing, vcf, threat-order, dead-cells, dfpn, zones.
     #[arg(long, value_name = "IDEAS")]
     pub without: Option<Ideas>,
     /// Also write the proof to FILE, for `mnk verify FILE` (or any checker of the format:

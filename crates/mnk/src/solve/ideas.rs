@@ -23,6 +23,15 @@ pub struct Ideas {
     pub threat_order: bool,
     /// Skip moves on cells no side can use any more (freestyle only).
     pub dead_cells: bool,
+    /// Answer the questions "does the side to move win?" and "does it avoid losing?" by
+    /// proof-number search (df-pn, `dfpn`) in turns with alpha-beta: alpha-beta's first 4M
+    /// nodes, then df-pn with eight times as many, and so on, doubling (with one thread; with
+    /// more, the first thread does, the others search by alpha-beta).
+    pub dfpn: bool,
+    /// In proof-number search, where the attacker would win by continuous fours if the
+    /// defender passed, search only the defender's moves where the relevance zones of up to
+    /// four such lines meet (`threats::Vcf::zone`).
+    pub zones: bool,
 }
 
 impl Default for Ideas {
@@ -45,16 +54,20 @@ impl Ideas {
         vcf: true,
         threat_order: true,
         dead_cells: true,
+        dfpn: true,
+        zones: true,
     };
 
     /// The names used on the command line.
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 8] = [
         "symmetry",
         "null-window",
         "pairing",
         "vcf",
         "threat-order",
         "dead-cells",
+        "dfpn",
+        "zones",
     ];
 
     fn flag(&mut self, name: &str) -> Option<&mut bool> {
@@ -65,6 +78,8 @@ impl Ideas {
             "vcf" => &mut self.vcf,
             "threat-order" => &mut self.threat_order,
             "dead-cells" => &mut self.dead_cells,
+            "dfpn" => &mut self.dfpn,
+            "zones" => &mut self.zones,
             _ => return None,
         })
     }

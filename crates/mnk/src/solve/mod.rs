@@ -9,9 +9,10 @@
 //! The pieces, one file each: [`lines`](self) (windows and win detection by shifts), `key`
 //! (positions up to symmetry, exact keys), `table` (the bounded, shared, exact transposition
 //! table, with its bit layout), `pairing` (pairing-strategy draw proofs), `threats` (victory
-//! by continuous fours), `order` (move ordering), `search` (one thread's alpha-beta),
-//! `solver` (iterations and threads), `progress` (counters for a display), [`Ideas`] (each
-//! idea can be switched off to measure it).
+//! by continuous fours, relevance zones), `order` (move ordering), `search` (one thread's
+//! alpha-beta), `dfpn` (proof-number search for the null-window questions) with its table
+//! `pn_table`, `solver` (iterations and threads), `progress` (counters for a display),
+//! [`Ideas`] (each idea can be switched off to measure it).
 //!
 //! # What each idea gains
 //!
@@ -23,11 +24,17 @@
 //! | none (all on) | 9 | 12,311 | 2,171 | 15 | 2,183,711 |
 //! | `symmetry` | 35 | 65,785 | 6,776 | 53 | 9,064,175 |
 //! | `null-window` | 253 | 12,715 | 3,042 | 317 | 2,185,028 |
-//! | `pairing` | 20,125 | 527,432 | 299,665 | 11,231,159 | - |
+//! | `pairing` | 20,125 | 527,432 | 299,665 | 17,252,475 (11,231,159 without `dfpn` too) | - |
 //! | `vcf` | 9 | 12,034 | 3,024 | 15 | 2,157,253 |
 //! | `threat-order` | 9 | 30,934 | 2,414 | 15 | - |
 //! | `dead-cells` | 9 | 12,361 | 2,171 | 15 | 2,367,999 |
+//! | `dfpn`, `zones` | 9 | 12,311 | 2,171 | 15 | 2,183,711 |
 //! | all of them | 62,469 | - | - | 22,405,514 | - |
+//!
+//! `dfpn` and `zones` change nothing in the first row: alpha-beta settles these within its
+//! first 4M nodes (5x5 k=5 without `pairing` is not, and df-pn costs more there). On 9x4 k=4 (X wins, `--distance never`): all on 30,089,698 nodes (5.8 s); without
+//! `zones` 31,615,994 (54 s: the count includes the zones' threat searches); without `dfpn`
+//! 140,297,045 (48 s).
 //!
 //! The solver this one replaced (negamax, threats, symmetry, a hash map) took 14.7M nodes
 //! for 5x5 k=4 and 117.5M for 6x5 k=4. The pairing budget and the choice to look for
@@ -36,11 +43,13 @@
 
 mod certify;
 mod checkpoint;
+mod dfpn;
 mod ideas;
 mod key;
 mod lines;
 mod order;
 mod pairing;
+mod pn_table;
 mod progress;
 mod search;
 mod solver;

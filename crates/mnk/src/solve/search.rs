@@ -38,6 +38,8 @@ pub(crate) struct Context {
     pub(crate) counters: Counters,
     /// What the table's keys mean, for checkpoints (`checkpoint::header`).
     pub(crate) header: String,
+    /// Bytes the table of a proof-number search may grow to (`dfpn`).
+    pub(crate) pn_bytes: usize,
 }
 
 /// A search was stopped: a limit, a stop request, or another thread finished first.
@@ -64,7 +66,7 @@ pub(crate) struct Searcher<'a> {
 }
 
 /// Whether the side to move is X, from the stones on the board.
-fn x_to_move(own: u64, opp: u64) -> bool {
+pub(super) fn x_to_move(own: u64, opp: u64) -> bool {
     (own | opp).count_ones().is_multiple_of(2)
 }
 
@@ -113,7 +115,8 @@ impl<'a> Searcher<'a> {
         Ok(())
     }
 
-    fn count(&mut self, n: u64) -> Result<(), Stopped> {
+    /// Counts `n` nodes searched; checks the limits every [`CHECK_EVERY`] nodes.
+    pub(super) fn count(&mut self, n: u64) -> Result<(), Stopped> {
         self.nodes += n;
         self.unreported += n;
         if self.unreported >= CHECK_EVERY {
@@ -122,7 +125,8 @@ impl<'a> Searcher<'a> {
         Ok(())
     }
 
-    fn store(&mut self, key: u128, entry: Entry) {
+    /// Stores what is known of the position with this key in the shared table.
+    pub(super) fn store(&mut self, key: u128, entry: Entry) {
         if self.cx.table.store(key, entry) {
             self.new_entries += 1;
         }
@@ -203,8 +207,37 @@ impl<'a> Searcher<'a> {
         moves[..count].to_vec()
     }
 
+    /// The shared context.
+    pub(super) fn context(&self) -> &'a Context {
+        self.cx
+    }
+
+    /// Nodes this searcher visited.
+    pub(super) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Places a stone on `c` for the side to move at `own` / `opp` (the position this searcher
+    /// stands at), or, called again with the same arguments, takes it back.
+    pub(super) fn toggle(&mut self, own: u64, opp: u64, c: u8) {
+        self.cx
+            .syms
+            .toggle(&mut self.images, c, x_to_move(own, opp));
+    }
+
+    /// The exact key of the position this searcher stands at (up to symmetry), and the
+    /// symmetry that maps the position to the key's orientation.
+    pub(super) fn key(&self) -> (u128, usize) {
+        self.cx.syms.key(&self.images)
+    }
+
+    /// The symmetries that leave the position this searcher stands at unchanged (bit set).
+    pub(super) fn stabilizer(&self) -> u8 {
+        self.cx.syms.stabilizer(&self.images)
+    }
+
     /// The cells symmetric to `c` under the symmetries in `stabilizer` (which fix the position).
-    fn orbit(&self, stabilizer: u8, c: u8) -> u64 {
+    pub(super) fn orbit(&self, stabilizer: u8, c: u8) -> u64 {
         let mut orbit = 1u64 << c;
         let mut set = stabilizer & !1;
         while set != 0 {
@@ -217,7 +250,7 @@ impl<'a> Searcher<'a> {
 
     /// The candidate moves in search order: `hint` first (if it is a candidate), then by threat
     /// scores (or the static order).
-    fn ordered_moves(
+    pub(super) fn ordered_moves(
         &self,
         own: u64,
         opp: u64,
@@ -345,7 +378,9 @@ impl<'a> Searcher<'a> {
         }
         if cx.ideas.vcf && beta > 0 && own_live != 0 {
             let before = self.vcf.nodes;
-            let found = self.vcf.search(lines, own, opp, n_empty as u32);
+            let found = self
+                .vcf
+                .search(lines, own, opp, n_empty as u32, Vcf::BUDGET);
             self.count(self.vcf.nodes - before)?;
             if let Some(plies) = found {
                 let score = n_empty + 1 - plies as i32;
@@ -432,8 +467,8 @@ fn bounds(best: i32, alpha: i32, beta: i32) -> (i8, i8) {
     }
 }
 
-/// log2 of a node count, for the table's replacement.
-fn work(nodes: u64) -> u8 {
+/// log2 of a node count, for the tables' replacement.
+pub(super) fn work(nodes: u64) -> u8 {
     (64 - nodes.leading_zeros()).min(63) as u8
 }
 

@@ -8,10 +8,12 @@
 
 use super::certify::{Builder, Failed};
 use super::checkpoint::{self, CheckpointError};
+use super::dfpn::ProofSearch;
 use super::ideas::Ideas;
 use super::key::Symmetries;
 use super::lines::Lines;
 use super::order::static_order;
+use super::pn_table::PnTable;
 use super::progress::{Counters, Snapshot, Stage};
 use super::search::{Context, Searcher, Stopped};
 use super::table::{NO_MOVE, Table};
@@ -27,6 +29,11 @@ use thiserror::Error;
 
 /// Nodes of the first round when the two questions take turns (a solve with limits).
 const FIRST_BUDGET: u64 = 1 << 16;
+/// Nodes of alpha-beta's first round on a question before proof-number search takes a turn
+/// (see `answer`).
+const ALPHA_BETA_FIRST: u64 = 1 << 22;
+/// Proof-number search's nodes in a round, as a multiple of alpha-beta's.
+const PROOF_NUMBER_SHARE: u64 = 8;
 
 /// The error with the latest knowledge.
 fn with_known(e: SolveError, known: Known) -> SolveError {
@@ -184,6 +191,7 @@ impl Solver {
             table: Table::new(config.memory_bytes),
             counters: Counters::default(),
             header: checkpoint::header(variant, config.ideas.symmetry),
+            pn_bytes: config.memory_bytes / 4,
         };
         Ok(Solver {
             cx: Arc::new(cx),
@@ -520,7 +528,19 @@ impl Solver {
     ) -> Result<(i32, u8), Stopped> {
         let cx = &*self.cx;
         cx.counters.begin(iteration, stage);
+        let question = cx.ideas.dfpn && beta == alpha + 1 && (alpha == 0 || alpha == -1);
         run_team(self.threads, control, |thread, team| {
+            if question && thread == 0 {
+                return answer(
+                    cx,
+                    team.control(),
+                    base,
+                    (own, opp),
+                    alpha,
+                    ALPHA_BETA_FIRST,
+                )
+                .ok();
+            }
             let mut searcher = Searcher::new(cx, team.control(), base, own, opp);
             let result = searcher.root(own, opp, alpha, beta, thread);
             searcher.report();
@@ -528,6 +548,81 @@ impl Solver {
         })
         .answer
         .ok_or(Stopped)
+    }
+}
+
+/// The null-window question `(alpha, alpha + 1)` with `alpha` 0 ("does the side to move
+/// win?") or -1 ("does it avoid losing?") answered by alpha-beta and proof-number search in
+/// turns, with the root contract of [`Searcher::root`]: a score on the right side of the
+/// window and a move that keeps it (where the side to move wins or does not lose), or any
+/// move (where it does not).
+///
+/// Alpha-beta settles small trees and most draws (its pairings end the lines of a draw
+/// where it goes deep first); proof-number search the wins whose proof alpha-beta's fixed
+/// order spreads. Alpha-beta goes first with `first` nodes ([`ALPHA_BETA_FIRST`]; 0: not at
+/// all), then proof-number search with [`PROOF_NUMBER_SHARE`] times as many (with `first` 0:
+/// until it answers), then both again with twice the nodes;
+/// each goes on from where it stopped (alpha-beta through the shared table, proof-number
+/// search through its own), and each uses what the other settled in the shared table.
+fn answer(
+    cx: &Context,
+    control: &Control,
+    base: u64,
+    (own, opp): (u64, u64),
+    alpha: i32,
+    first: u64,
+) -> Result<(i32, u8), Stopped> {
+    let side_to_move_attacks = alpha == 0;
+    let attacker_x = ((own | opp).count_ones() % 2 == 0) == side_to_move_attacks;
+    let mut table = None;
+    let used = || cx.counters.nodes.load(Relaxed).saturating_sub(base);
+    let mut budget = first;
+    loop {
+        if budget > 0 {
+            let round = control.with_node_limit(used().saturating_add(budget));
+            let mut searcher = Searcher::new(cx, &round, base, own, opp);
+            let result = searcher.root(own, opp, alpha, alpha + 1, 0);
+            searcher.report();
+            if result.is_ok() || control.should_stop(used()) {
+                return result;
+            }
+        }
+        let share = match budget {
+            0 => u64::MAX,
+            _ => budget.saturating_mul(PROOF_NUMBER_SHARE),
+        };
+        let round = control.with_node_limit(used().saturating_add(share));
+        let mut searcher = Searcher::new(cx, &round, base, own, opp);
+        let table = table.get_or_insert_with(|| PnTable::new(cx.pn_bytes));
+        let result = ProofSearch::new(&mut searcher, attacker_x, table).prove(own, opp);
+        searcher.report();
+        match result {
+            Ok((proved, best)) => {
+                let score = match (side_to_move_attacks, proved) {
+                    (true, true) => 1,
+                    (false, true) => -1,
+                    (_, false) => 0,
+                };
+                if best != NO_MOVE {
+                    return Ok((score, best));
+                }
+                // Settled without a move met on the way (a table entry): alpha-beta finds one
+                // (most of it from the table) where it matters, any move does where it does
+                // not.
+                let mut searcher = Searcher::new(cx, control, base, own, opp);
+                let found = if score > alpha {
+                    searcher.root(own, opp, alpha, alpha + 1, 0)
+                } else {
+                    let any = searcher.moves_in_order(own, opp);
+                    Ok((score, any.first().copied().unwrap_or(NO_MOVE)))
+                };
+                searcher.report();
+                return found;
+            }
+            Err(Stopped) if control.should_stop(used()) => return Err(Stopped),
+            Err(Stopped) => {}
+        }
+        budget = budget.saturating_mul(2);
     }
 }
 
@@ -574,5 +669,83 @@ impl FinishedValue for Outcome {
 impl FinishedValue for Wdl {
     fn finished(won: bool) -> Self {
         if won { Wdl::Win } else { Wdl::Draw }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Rule, Size};
+
+    /// Random unfinished positions (a fixed pseudo-random walk).
+    fn positions(v: Variant, count: usize, seed: u64) -> Vec<Board> {
+        let mut state = seed;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize
+        };
+        let mut out = Vec::new();
+        while out.len() < count {
+            let mut board = Board::new(v);
+            let stones = next() % (v.size().cells() * 2 / 3);
+            while board.stones() < stones && !board.is_over() {
+                let moves: Vec<Cell> = board.moves().collect();
+                board.play(moves[next() % moves.len()]);
+            }
+            if !board.is_over() {
+                out.push(board);
+            }
+        }
+        out
+    }
+
+    /// Both questions answered by proof-number search alone agree with alpha-beta alone, and the move given keeps the value (checked by alpha-beta).
+    #[test]
+    fn proof_number_search_agrees_with_alpha_beta() {
+        let variants = [
+            Variant::new(Size::square(4), 3, Rule::Freestyle),
+            Variant::new(Size::square(4), 4, Rule::Freestyle),
+            Variant::new(Size::new(5, 4), 4, Rule::Freestyle),
+            Variant::new(Size::square(5), 4, Rule::Freestyle),
+            Variant::new(Size::new(6, 4), 4, Rule::Freestyle),
+            Variant::new(Size::square(4), 3, Rule::Exact),
+            Variant::new(Size::new(6, 3), 4, Rule::Exact),
+        ];
+        let control = Control::unlimited();
+        for (i, v) in variants.into_iter().enumerate() {
+            let v = v.unwrap();
+            for board in positions(v, 30, 11 + i as u64) {
+                let (x, o) = board.masks().unwrap();
+                let (own, opp) = if board.to_move() == Side::X {
+                    (x, o)
+                } else {
+                    (o, x)
+                };
+                let reference = Solver::new(&v).unwrap();
+                let rcx = &*reference.cx;
+                let truth = |own: u64, opp: u64, alpha: i32| {
+                    Searcher::new(rcx, &control, 0, own, opp)
+                        .search(own, opp, alpha, alpha + 1)
+                        .unwrap()
+                        > alpha
+                };
+                for alpha in [0, -1] {
+                    let solver = Solver::new(&v).unwrap();
+                    let cx = &*solver.cx;
+                    let (score, best) = answer(cx, &control, 0, (own, opp), alpha, 0).unwrap();
+                    let good = score > alpha;
+                    assert_eq!(good, truth(own, opp, alpha), "{board:?} alpha {alpha}");
+                    assert!((own | opp) & 1 << best == 0, "{board:?}: {best}");
+                    let (own2, opp2) = (opp, own | 1 << best);
+                    let won = cx.lines.win_cells(own, !(own | opp) & cx.lines.full()) & 1 << best;
+                    if good && won == 0 && own2 | opp2 != cx.lines.full() {
+                        // The move keeps the value: the opponent does not get above -alpha-1.
+                        assert!(!truth(own2, opp2, -alpha - 1), "{board:?} move {best}");
+                    }
+                }
+            }
+        }
     }
 }

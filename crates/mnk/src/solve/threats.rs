@@ -15,59 +15,141 @@ pub(crate) struct Vcf {
     /// Positions visited, for the solver's node count.
     pub(crate) nodes: u64,
     budget: u64,
+    /// After a search that found a win: the attacker's moves of the line found.
+    attack: u64,
+    /// After a search that found a win: the defender's forced replies, with both cells of the
+    /// final double threat.
+    defence: u64,
+    /// Per depth: the cells each four maker threatens (see [`threats`]).
+    made: Vec<[u64; 64]>,
+    /// The first moves a search may try (see [`Vcf::search_from`]).
+    first: u64,
+    /// After a search that found a win: the line's first move.
+    first_move: u8,
 }
 
 impl Vcf {
-    /// Positions one search may visit.
+    /// Positions one search of the alpha-beta search (idea `vcf`) may visit.
     pub(crate) const BUDGET: u64 = 2_000;
 
     /// Plies to a win by continuous fours for the side owning `own`, to move, if it has one
-    /// within `max_plies`. Precondition: `own` cannot win at once.
+    /// within `max_plies` (looking at most at `budget` positions). Precondition: `own` cannot
+    /// win at once.
     pub(crate) fn search(
         &mut self,
         lines: &Lines,
         own: u64,
         opp: u64,
         max_plies: u32,
+        budget: u64,
     ) -> Option<u32> {
-        self.budget = Self::BUDGET;
-        self.fours(lines, own, opp, max_plies)
+        self.search_from(lines, own, opp, max_plies, budget, u64::MAX)
     }
 
-    fn fours(&mut self, lines: &Lines, own: u64, opp: u64, max_plies: u32) -> Option<u32> {
-        if max_plies < 3 || self.budget == 0 {
+    /// [`Vcf::search`] for a line whose first move is one of the cells of `first`.
+    pub(crate) fn search_from(
+        &mut self,
+        lines: &Lines,
+        own: u64,
+        opp: u64,
+        max_plies: u32,
+        budget: u64,
+        first: u64,
+    ) -> Option<u32> {
+        self.budget = budget;
+        self.first = first;
+        self.fours(lines, own, opp, max_plies, 0)
+    }
+
+    /// After a search that found a win: the line's first move (the attacker's).
+    pub(crate) fn first_move(&self) -> u8 {
+        self.first_move
+    }
+
+    /// The positions this searcher may still visit in the current search.
+    pub(crate) fn budget_left(&self) -> u64 {
+        self.budget
+    }
+
+    /// The relevance zone of the line the last successful [`Vcf::search`] found for `own`
+    /// against `opp` (the same position): the empty cells where a defender stone could spoil
+    /// it. Outside the zone, a defender stone leaves the line winning: it lies on none of the
+    /// line's cells, and with the defender's replies it never makes k-1 defender stones in a
+    /// window free of attacker stones, so the defender never gets a threat of its own to
+    /// answer the attacker's fours with. (A window holding an attacker stone at the start
+    /// holds one throughout; windows are counted without the attacker's later moves, which
+    /// only makes the zone larger.)
+    pub(crate) fn zone(&self, lines: &Lines, own: u64, opp: u64) -> u64 {
+        let empty = lines.full() & !(own | opp);
+        let defender = opp | self.defence;
+        let need = (lines.k() as u32).saturating_sub(2);
+        let spoilers = lines
+            .windows()
+            .iter()
+            .filter(|&&w| w & own == 0 && (w & defender).count_ones() >= need)
+            .fold(0, |m, &w| m | w);
+        (self.attack | self.defence | spoilers) & empty
+    }
+
+    fn fours(
+        &mut self,
+        lines: &Lines,
+        own: u64,
+        opp: u64,
+        max_plies: u32,
+        depth: usize,
+    ) -> Option<u32> {
+        if max_plies < 3 || self.budget == 0 || lines.k() < 2 {
             return None;
         }
         self.budget -= 1;
         self.nodes += 1;
-        let empty = lines.full() & !(own | opp);
-        let theirs = lines.win_cells(opp, empty);
+        if self.made.len() <= depth {
+            self.made.push([0; 64]);
+        }
+        let made = &mut self.made[depth];
+        let (theirs, mut candidates) = four_makers(lines, own, opp, made);
         if theirs.count_ones() >= 2 {
             return None;
         }
-        let mut candidates = four_makers(lines, own, opp, empty);
         if theirs != 0 {
             candidates &= theirs; // the attacker must block, and the block must be a four
         }
+        if depth == 0 {
+            candidates &= self.first;
+        }
         // Double fours first (a win in 3), then single fours in turn.
-        let mut singles = [(0u64, 0u64); 64];
-        let mut count = 0;
-        while candidates != 0 {
-            let c = candidates & candidates.wrapping_neg();
-            candidates &= candidates - 1;
-            let threats = lines.win_cells(own | c, empty & !c);
+        let mut singles = 0u64;
+        let mut left = candidates;
+        while left != 0 {
+            let cell = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let threats = made[cell];
             match threats.count_ones() {
                 0 => {}
-                1 => {
-                    singles[count] = (c, threats);
-                    count += 1;
+                1 => singles |= 1 << cell,
+                _ => {
+                    self.attack = 1 << cell;
+                    self.defence = threats;
+                    if depth == 0 {
+                        self.first_move = cell as u8;
+                    }
+                    return Some(3);
                 }
-                _ => return Some(3),
             }
         }
-        for &(c, threat) in &singles[..count] {
+        candidates = singles;
+        while candidates != 0 {
+            let cell = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let (c, threat) = (1u64 << cell, self.made[depth][cell]);
             // The defender blocks (it has no win of its own: `theirs` is empty or blocked).
-            if let Some(p) = self.fours(lines, own | c, opp | threat, max_plies - 2) {
+            if let Some(p) = self.fours(lines, own | c, opp | threat, max_plies - 2, depth + 1) {
+                self.attack |= c;
+                self.defence |= threat;
+                if depth == 0 {
+                    self.first_move = cell as u8;
+                }
                 return Some(p + 2);
             }
             if self.budget == 0 {
@@ -78,18 +160,74 @@ impl Vcf {
     }
 }
 
-/// The empty cells that complete k-1 stones in a window free of the opponent: candidates for
-/// a four (under `exact` the move may still not threaten; the caller checks).
-fn four_makers(lines: &Lines, own: u64, opp: u64, empty: u64) -> u64 {
-    let k = lines.k() as u32;
-    if k < 2 {
-        return 0;
+/// The opponent's wins (the empty cells where `opp` would win at once) and the cells where a
+/// stone of `own` (to move, no win at once) makes a four, with the cells each of those
+/// threatens in `made` (indexed by cell; entries of other cells are left as they were).
+pub(crate) fn four_makers(lines: &Lines, own: u64, opp: u64, made: &mut [u64; 64]) -> (u64, u64) {
+    let empty = lines.full() & !(own | opp);
+    if lines.exact() {
+        exact_threats(lines, own, opp, empty, made)
+    } else {
+        threats(lines, own, opp, empty, made)
     }
-    lines
+}
+
+/// [`four_makers`] for freestyle. The defender's wins (the empty cells where `opp` would win at once) and the cells where a
+/// stone of `own` (to move, no win at once) makes a four, with the cells each of those
+/// threatens in `made` (indexed by cell; entries of other cells are left as they were).
+/// Freestyle: a window free of `opp` with k-2 stones of `own` and two empty cells makes a
+/// four on either, threatening the other, and k stones in a window always win.
+fn threats(lines: &Lines, own: u64, opp: u64, empty: u64, made: &mut [u64; 64]) -> (u64, u64) {
+    let k = lines.k() as u32;
+    let mut theirs = 0u64;
+    let mut makers = 0u64;
+    for &w in lines.windows() {
+        let (mine, other) = (w & own, w & opp);
+        if mine == 0 && other.count_ones() + 1 == k {
+            theirs |= w & empty;
+        }
+        if other == 0 && mine.count_ones() + 2 == k {
+            let free = w & empty;
+            let a = free.trailing_zeros() as usize;
+            let b = 63 - free.leading_zeros() as usize;
+            for (cell, threat) in [(a, 1u64 << b), (b, 1u64 << a)] {
+                if makers & 1 << cell == 0 {
+                    made[cell] = threat;
+                } else {
+                    made[cell] |= threat;
+                }
+            }
+            makers |= free;
+        }
+    }
+    (theirs, makers)
+}
+
+/// [`threats`] for the exact rule, where an overline does not win: the four makers by their
+/// windows, each checked with the rule's own win detection.
+fn exact_threats(
+    lines: &Lines,
+    own: u64,
+    opp: u64,
+    empty: u64,
+    made: &mut [u64; 64],
+) -> (u64, u64) {
+    let k = lines.k() as u32;
+    let mut makers = lines
         .windows()
         .iter()
-        .filter(|&&w| w & opp == 0 && (w & own).count_ones() == k - 2)
-        .fold(0, |m, &w| m | (w & empty))
+        .filter(|&&w| w & opp == 0 && (w & own).count_ones() + 2 == k)
+        .fold(0, |m, &w| m | (w & empty));
+    let mut left = makers;
+    while left != 0 {
+        let cell = left.trailing_zeros() as usize;
+        left &= left - 1;
+        made[cell] = lines.win_cells(own | 1 << cell, empty & !(1 << cell));
+        if made[cell] == 0 {
+            makers &= !(1 << cell);
+        }
+    }
+    (lines.win_cells(opp, empty), makers)
 }
 
 #[cfg(test)]
@@ -107,8 +245,8 @@ mod tests {
         let x = cell(3, 1) | cell(3, 2) | cell(1, 3) | cell(2, 3);
         let o = cell(0, 0) | cell(6, 6) | cell(0, 6) | cell(6, 0);
         let mut vcf = Vcf::default();
-        assert_eq!(vcf.search(&lines, x, o, 49), Some(3));
+        assert_eq!(vcf.search(&lines, x, o, 49, Vcf::BUDGET), Some(3));
         // Nothing for O.
-        assert_eq!(vcf.search(&lines, o, x, 49), None);
+        assert_eq!(vcf.search(&lines, o, x, 49, Vcf::BUDGET), None);
     }
 }
