@@ -148,14 +148,7 @@ pub fn fit_order(
     options: &FitOptions,
     progress: &mut dyn FnMut(usize, f64),
 ) -> PolicyFit {
-    let (mut train, mut held): (Vec<&Choice>, Vec<&Choice>) = (Vec::new(), Vec::new());
-    for c in choices {
-        if options.holdout_every > 0 && (c.game as usize).is_multiple_of(options.holdout_every) {
-            held.push(c);
-        } else {
-            train.push(c);
-        }
-    }
+    let (train, held) = options.split(choices, |c| c.game);
     let mut own = Adam::new(&start.order_own, vec![false; CODES]);
     let mut opp = Adam::new(&start.order_opp, vec![false; CODES]);
     let (start_loss, start_top1) = measure(&held, &own.w, &opp.w);

@@ -186,6 +186,19 @@ fn sigmoid(z: f64) -> f64 {
 }
 
 impl FitOptions {
+    /// The items fitted and the items held out: every `holdout_every`-th game is held out
+    /// whole (`game` says an item's game).
+    #[must_use]
+    pub fn split<'a, T>(
+        &self,
+        items: &'a [T],
+        game: impl Fn(&T) -> u32,
+    ) -> (Vec<&'a T>, Vec<&'a T>) {
+        items.iter().partition(|&t| {
+            !(self.holdout_every > 0 && (game(t) as usize).is_multiple_of(self.holdout_every))
+        })
+    }
+
     /// Adam's step size in `epoch` (from 0): [`FitOptions::learning_rate`] decayed along a
     /// half cosine to a tenth of it by the last epoch.
     #[must_use]
@@ -261,14 +274,7 @@ pub fn fit(
     options: &FitOptions,
     progress: &mut dyn FnMut(usize, f64),
 ) -> Fit {
-    let (mut train, mut held): (Vec<&Sample>, Vec<&Sample>) = (Vec::new(), Vec::new());
-    for s in samples {
-        if options.holdout_every > 0 && (s.game as usize).is_multiple_of(options.holdout_every) {
-            held.push(s);
-        } else {
-            train.push(s);
-        }
-    }
+    let (train, held) = options.split(samples, |s| s.game);
     let start_loss = log_loss(&held, start);
     // Kinds of cell where no line is more than alive (most of the board) keep their weights:
     // being on every board, they would learn how full it is rather than who is ahead.
