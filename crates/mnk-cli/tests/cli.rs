@@ -846,6 +846,13 @@ fn match_games_can_be_timed_with_an_increment() {
     assert_eq!(v["a_wins"], 2, "{v}");
 }
 
+/// `mnk tune` on 9x9 that plays no game and reads `games`.
+fn tune_reading(games: &str) -> Command {
+    let mut cmd = mnk();
+    cmd.args(["tune", "--size", "9", "--games", "0", "--load-games", games]);
+    cmd
+}
+
 #[test]
 fn tune_saves_each_move_s_value_and_fits_labels_mixed_with_them() {
     let dir = tempfile::tempdir().unwrap();
@@ -886,16 +893,7 @@ fn tune_saves_each_move_s_value_and_fits_labels_mixed_with_them() {
     let fitted = header.split("order_own").nth(1).unwrap();
     assert!(fitted.contains("order_opp"), "{header}");
     // The file reads back; the search's values alone are a label too.
-    mnk()
-        .args([
-            "tune",
-            "--size",
-            "9",
-            "--games",
-            "0",
-            "--load-games",
-            games_s,
-        ])
+    tune_reading(games_s)
         .args(["--epochs", "1", "--lambda", "0", "--out", weights_s])
         .assert()
         .success()
@@ -904,88 +902,34 @@ fn tune_saves_each_move_s_value_and_fits_labels_mixed_with_them() {
     assert!(header.contains("3 9x9 k=5 games (3 read from"), "{header}");
     assert!(!header.contains("self-play"), "{header}");
     // A fit can start from another weights file; a file that is not one is refused.
-    mnk()
-        .args([
-            "tune",
-            "--size",
-            "9",
-            "--games",
-            "0",
-            "--load-games",
-            games_s,
-        ])
+    tune_reading(games_s)
         .args(["--epochs", "1", "--from", weights_s, "--out", weights_s])
         .assert()
         .success();
-    mnk()
-        .args([
-            "tune",
-            "--size",
-            "9",
-            "--games",
-            "0",
-            "--load-games",
-            games_s,
-        ])
+    tune_reading(games_s)
         .args(["--from", games_s, "--out", weights_s])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--from"));
     // A value that is not one, or too few of them, is refused with its line.
     std::fs::write(&games, "X e5 d4 e6 | - 12\n").unwrap();
-    mnk()
-        .args([
-            "tune",
-            "--size",
-            "9",
-            "--games",
-            "0",
-            "--load-games",
-            games_s,
-        ])
+    tune_reading(games_s)
         .assert()
         .code(2)
         .stderr(predicate::str::contains("line 1: 3 moves but 2 values"));
     std::fs::write(&games, "X e5 d4 e6 | - 12 much\n").unwrap();
-    mnk()
-        .args([
-            "tune",
-            "--size",
-            "9",
-            "--games",
-            "0",
-            "--load-games",
-            games_s,
-        ])
+    tune_reading(games_s)
         .assert()
         .code(2)
         .stderr(predicate::str::contains("'much' is not a move's value"));
     // Lines without values (the older format) still read.
     std::fs::write(&games, "X e5 d4 e6 d5 e7 d6 e8 d7 e9\n").unwrap();
-    mnk()
-        .args([
-            "tune",
-            "--size",
-            "9",
-            "--games",
-            "0",
-            "--load-games",
-            games_s,
-        ])
+    tune_reading(games_s)
         .args(["--skip", "0", "--epochs", "1", "--out", weights_s])
         .assert()
         .success()
         .stdout(predicate::str::contains("1 games (1 read, 0 played)"));
-    mnk()
-        .args([
-            "tune",
-            "--size",
-            "9",
-            "--games",
-            "0",
-            "--load-games",
-            games_s,
-        ])
+    tune_reading(games_s)
         .args(["--lambda", "1.5", "--out", weights_s])
         .assert()
         .code(2)
@@ -1003,9 +947,8 @@ fn tune_saves_each_move_s_value_and_fits_labels_mixed_with_them() {
     .unwrap();
     encoder.finish().unwrap();
     let zipped_s = zipped.to_str().unwrap();
-    mnk()
-        .args(["tune", "--size", "9", "--games", "0"])
-        .args(["--load-games", games_s, "--load-games", zipped_s])
+    tune_reading(games_s)
+        .args(["--load-games", zipped_s])
         .args(["--skip", "0", "--epochs", "1", "--out", weights_s])
         .assert()
         .success()
