@@ -17,6 +17,7 @@
 //! pairings the budget missed (2.10M nodes instead of 2.18M) and takes about 8% off the time.
 
 use super::lines::Lines;
+use std::collections::VecDeque;
 
 /// The pairing finder, with its scratch space.
 #[derive(Debug, Default)]
@@ -26,9 +27,8 @@ pub(crate) struct Pairing {
     /// The pairs chosen so far (on success: the pairing).
     chosen: Vec<u64>,
     budget: u32,
-    /// Pairings found lately (tried first: nearby positions often keep one).
-    recent: Vec<Vec<u64>>,
-    next_slot: usize,
+    /// Pairings found lately, oldest first (tried first: nearby positions often keep one).
+    recent: VecDeque<Vec<u64>>,
 }
 
 /// Pairings found lately that a new position tries before searching.
@@ -81,13 +81,14 @@ impl Pairing {
     }
 
     /// Whether one of the pairings found lately, less its pairs that are no longer both
-    /// empty, still covers every window on the stack; it becomes the answer when it does.
+    /// empty, still covers every window on the stack (whose masks hold only empty cells); it
+    /// becomes the answer when it does.
     fn reuse(&mut self, empty: u64) -> bool {
         let stack = &self.stack;
         let Some(pairs) = self.recent.iter().find(|pairs| {
             stack
                 .iter()
-                .all(|&(free, _)| pairs.iter().any(|&p| p & !(free & empty) == 0))
+                .all(|&(free, _)| pairs.iter().any(|&p| p & !free == 0))
         }) else {
             return false;
         };
@@ -99,13 +100,13 @@ impl Pairing {
 
     /// Keeps the pairing just found among the recent ones.
     fn remember(&mut self) {
-        if self.recent.len() < RECENT {
-            self.recent.push(self.chosen.clone());
+        let mut slot = if self.recent.len() == RECENT {
+            self.recent.pop_front().unwrap_or_default()
         } else {
-            let slot = self.next_slot;
-            self.recent[slot].clone_from(&self.chosen);
-            self.next_slot = (slot + 1) % RECENT;
-        }
+            Vec::new()
+        };
+        slot.clone_from(&self.chosen);
+        self.recent.push_back(slot);
     }
 
     /// The pairs of the last pairing [`Pairing::blocks`] found (each a mask of two cells).
@@ -246,5 +247,20 @@ mod tests {
         // O with the centre on 4x4 k=3 cannot be stopped by pairs.
         let l = lines(4, 4, 3);
         assert!(!Pairing::default().blocks(&l, 1 << 5, 0));
+    }
+
+    #[test]
+    fn a_recent_pairing_answers_after_the_attacker_takes_a_cell_and_the_defender_its_partner() {
+        let l = lines(5, 5, 5);
+        let mut pairing = Pairing::default();
+        assert!(pairing.blocks(&l, 0, 0));
+        let before = pairing.pairs().to_vec();
+        let pair = before[0];
+        let (x, o) = (pair & pair.wrapping_neg(), pair & (pair - 1));
+        assert!(pairing.blocks(&l, x, o));
+        // The same pairing, less the pair now taken: no search chose anew.
+        let after: Vec<u64> = before.iter().copied().filter(|&p| p != pair).collect();
+        assert_eq!(pairing.pairs(), &after[..]);
+        assert!(pairing.is_pairing(&l, o, l.full() & !(x | o)));
     }
 }
