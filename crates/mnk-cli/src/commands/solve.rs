@@ -112,7 +112,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         && args.distance == DistanceArg::Auto
         && proof.value != Wdl::Draw
     {
-        let budget = Distance::Budget(2 * proof.nodes + 100_000);
+        let budget = Distance::Budget(proof.nodes + 100_000);
         if let Ok(more) = solver.prove(board, &control, budget) {
             result = Ok(Proof {
                 nodes: proof.nodes + more.nodes,

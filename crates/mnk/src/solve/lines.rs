@@ -162,6 +162,21 @@ impl Lines {
         wins & empty
     }
 
+    /// The fewest stones the side owning `stones` must still place to win against `blocker`
+    /// (a lower bound under the exact rule, where a full window may be an overline):
+    /// `k` minus the most of its stones in a window free of `blocker`'s; `u32::MAX` when no
+    /// window is free.
+    #[must_use]
+    pub(crate) fn stones_to_win(&self, stones: u64, blocker: u64) -> u32 {
+        let most = self
+            .windows
+            .iter()
+            .filter(|&&w| w & blocker == 0)
+            .map(|&w| (w & stones).count_ones())
+            .max();
+        most.map_or(u32::MAX, |m| self.k as u32 - m)
+    }
+
     /// The cells of every window that holds no stone of `blocker`: where the other side can
     /// still make k in a row.
     #[must_use]
@@ -226,6 +241,25 @@ mod tests {
 
     fn masks(board: &Board) -> (u64, u64) {
         board.masks().unwrap()
+    }
+
+    #[test]
+    fn stones_to_win_counts_the_best_free_window() {
+        let v = variant(5, 5, 4, Rule::Freestyle);
+        let lines = Lines::new(&v).unwrap();
+        let mut board = Board::new(v);
+        assert_eq!(lines.stones_to_win(0, 0), 4);
+        // X on a1 b1 c1, O on d1 b2 b3: d1 spoils both of X's row-1 windows, b2 the diagonal
+        // from a1; X's free windows (column a, column c, b1-e4) hold one stone each.
+        for m in ["a1", "d1", "b1", "b2", "c1", "b3"] {
+            board.play(crate::notation::parse_cell(m, v.size()).unwrap());
+        }
+        let (x, o) = masks(&board);
+        assert_eq!(lines.stones_to_win(x, o), 3);
+        // O's b2-b5 is free of X and holds two stones.
+        assert_eq!(lines.stones_to_win(o, x), 2);
+        // Every window spoiled: no win at all.
+        assert_eq!(lines.stones_to_win(0, lines.full()), u32::MAX);
     }
 
     proptest! {

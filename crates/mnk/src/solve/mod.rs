@@ -32,9 +32,9 @@
 //! | all of them | 62,469 | - | - | 22,405,514 | - |
 //!
 //! `dfpn` and `zones` change nothing in the first row: alpha-beta settles these within its
-//! first 4M nodes (5x5 k=5 without `pairing` is not, and df-pn costs more there). On 9x4 k=4 (X wins, `--distance never`): all on 30,089,698 nodes (5.8 s); without
-//! `zones` 31,615,994 (54 s: the count includes the zones' threat searches); without `dfpn`
-//! 140,297,045 (48 s).
+//! first 4M nodes (5x5 k=5 without `pairing` is not, and df-pn costs more there). On 9x4 k=4 (X wins, `--distance never`): all on 30,061,016 nodes (5.1 s); without
+//! `zones` 31,402,020 (54 s when last timed: the count includes the zones' threat searches);
+//! without `dfpn` 140,205,415 (48 s when last timed).
 //!
 //! The solver this one replaced (negamax, threats, symmetry, a hash map) took 14.7M nodes
 //! for 5x5 k=4 and 117.5M for 6x5 k=4. The pairing budget and the choice to look for

@@ -317,12 +317,24 @@ impl<'a> Searcher<'a> {
         }
         // No win now: at best a win with our next stone but one. At most one threat, which we
         // block: at worst a loss three stones from now.
-        let best_possible = n_empty - 2;
+        // Where the window asks for a quick end, the stones each side still needs for a row
+        // bound it further: a win with our `m`-th stone from now scores at most
+        // `n_empty - 2m + 2` (and no win at most 0), the opponent's with its `m`-th at most
+        // `n_empty - 2m + 1` for it.
+        let mut best_possible = n_empty - 2;
+        if alpha > n_empty - 6 {
+            let m = lines.stones_to_win(own, opp).min(64) as i32;
+            best_possible = best_possible.min((n_empty - 2 * m + 2).max(0));
+        }
         if best_possible <= alpha {
             return Ok(best_possible);
         }
         beta = beta.min(best_possible);
-        let worst_possible = (-(n_empty - 3)).min(0);
+        let mut worst_possible = (-(n_empty - 3)).min(0);
+        if -beta > n_empty - 7 {
+            let m = lines.stones_to_win(opp, own).min(64) as i32;
+            worst_possible = worst_possible.max((-(n_empty - 2 * m + 1)).min(0));
+        }
         if worst_possible >= beta {
             return Ok(worst_possible);
         }
