@@ -604,17 +604,15 @@ impl Position {
     fn update_lines(&mut self, p: usize, side: Side) {
         let (mine, theirs) = (side.index(), 1 - side.index());
         match self.levels_from {
-            Levels::Dense(table) => {
-                self.update_keys(p, side, true);
-                self.walk_lines(p, |pos, d, _, q| {
-                    if pos.grid[q] == STONE_EMPTY {
-                        let at = q * 4 + d;
-                        let (key_mine, key_theirs) = (pos.keys[mine][at], pos.keys[theirs][at]);
-                        pos.set_level(mine, q, d, table[key_mine as usize]);
-                        pos.set_level(theirs, q, d, table[key_theirs as usize]);
-                    }
-                });
-            }
+            Levels::Dense(table) => self.walk_lines(p, |pos, d, offset, q| {
+                pos.shift_key(side, d, offset, q, true);
+                if pos.grid[q] == STONE_EMPTY {
+                    let at = q * 4 + d;
+                    let (key_mine, key_theirs) = (pos.keys[mine][at], pos.keys[theirs][at]);
+                    pos.set_level(mine, q, d, table[key_mine as usize]);
+                    pos.set_level(theirs, q, d, table[key_theirs as usize]);
+                }
+            }),
             Levels::Memo(_) => self.walk_lines(p, |pos, d, _, q| {
                 if pos.grid[q] == STONE_EMPTY {
                     pos.refresh_line(q, d);
@@ -627,20 +625,25 @@ impl Position {
     /// added (or taken back) on `p`: one digit each. Walls get keys too, never read (a wall's
     /// key is the line through it, as for a board cell).
     fn update_keys(&mut self, p: usize, side: Side, added: bool) {
-        let (mine, theirs) = (side.index(), 1 - side.index());
         self.walk_lines(p, |pos, d, offset, q| {
-            let slot = pattern::offset_slot(offset, pos.r);
-            let own = OWN as u32 * POW3[slot];
-            let blocked = BLOCKED as u32 * POW3[slot];
-            let at = q * 4 + d;
-            if added {
-                pos.keys[mine][at] += own;
-                pos.keys[theirs][at] += blocked;
-            } else {
-                pos.keys[mine][at] -= own;
-                pos.keys[theirs][at] -= blocked;
-            }
+            pos.shift_key(side, d, offset, q, added)
         });
+    }
+
+    /// Changes the keys of line `d` through `q`, for both sides, for a stone of `side` added
+    /// (or taken back) at `offset` from `q`.
+    fn shift_key(&mut self, side: Side, d: usize, offset: isize, q: usize, added: bool) {
+        let (mine, theirs) = (side.index(), 1 - side.index());
+        let digit = POW3[pattern::offset_slot(offset, self.r)];
+        let (own, blocked) = (OWN as u32 * digit, BLOCKED as u32 * digit);
+        let at = q * 4 + d;
+        if added {
+            self.keys[mine][at] += own;
+            self.keys[theirs][at] += blocked;
+        } else {
+            self.keys[mine][at] -= own;
+            self.keys[theirs][at] -= blocked;
+        }
     }
 
     /// Sets the level of line `d` of the empty cell `p` for side index `s`.
