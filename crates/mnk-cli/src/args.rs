@@ -558,7 +558,7 @@ pub struct BenchArgs {
 /// How hard `mnk solve` works on the number of moves to the end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum DistanceArg {
-    /// Look for it with at most as many nodes as the value took (and 100,000 more).
+    /// Look for it with at most a quarter of the nodes the value took (and 100,000 more).
     Auto,
     /// Always find it (within --time-ms / --nodes).
     Always,
