@@ -24,10 +24,21 @@ pub const TT_MOVE: i32 = i32::MAX;
 /// Bonus of a killer move (below the threat tiers, above quiet moves).
 pub const KILLER: i32 = 1 << 22;
 
-/// The moves of a node with their ordering scores, best first.
+/// The moves of a node with their ordering scores, handed out best first (ties by cell).
+///
+/// The list is ordered lazily: [`MoveList::get`] picks the best of the moves not handed out
+/// yet, so a node cut off by its first move or two never pays for sorting the rest; the order
+/// is the one a full sort would give.
 #[derive(Clone, Debug, Default)]
 pub struct MoveList {
     moves: Vec<(i32, usize)>,
+    /// The moves before this index are the best, in order.
+    ordered: usize,
+}
+
+/// Whether move `a` comes before move `b`: the higher score, then the lower cell.
+fn before(a: (i32, usize), b: (i32, usize)) -> bool {
+    a.0 > b.0 || (a.0 == b.0 && a.1 < b.1)
 }
 
 impl MoveList {
@@ -43,20 +54,34 @@ impl MoveList {
         self.moves.is_empty()
     }
 
-    /// The `i`-th move, with its score.
-    #[must_use]
-    pub fn get(&self, i: usize) -> (usize, i32) {
+    /// The `i`-th move in order, with its score (cheapest when asked for in order).
+    ///
+    /// # Panics
+    /// When `i` is not below [`MoveList::len`].
+    pub fn get(&mut self, i: usize) -> (usize, i32) {
+        while self.ordered <= i {
+            let start = self.ordered;
+            let mut best = start;
+            for j in start + 1..self.moves.len() {
+                if before(self.moves[j], self.moves[best]) {
+                    best = j;
+                }
+            }
+            self.moves.swap(start, best);
+            self.ordered += 1;
+        }
         let (s, p) = self.moves[i];
         (p, s)
     }
 
     /// The moves in order.
-    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+    pub fn iter(&mut self) -> impl Iterator<Item = usize> + '_ {
+        self.sort();
         self.moves.iter().map(|&(_, p)| p)
     }
 
     /// Fills the list for the side to move of `pos` (see the module documentation), scoring
-    /// each move with `bonus` on top of its threat score, then sorts best first (ties by cell).
+    /// each move with `bonus` on top of its threat score, to be handed out best first.
     /// `pos` is the same afterwards (defences are tried on it).
     pub fn generate(&mut self, pos: &mut Position, bonus: impl Fn(usize) -> i32) {
         self.moves.clear();
@@ -76,7 +101,7 @@ impl MoveList {
                     push(p, &mut self.moves);
                 }
             }
-            self.sort();
+            self.ordered = 0;
             return;
         }
         self.generate_all(pos, bonus);
@@ -84,7 +109,7 @@ impl MoveList {
 
     /// Fills the list with every move worth a look whatever the threats: the cells near the
     /// stones where either side can still make a row (the centre on the empty board), scored
-    /// and sorted as [`MoveList::generate`] does. The moves of a lost position, to pick the
+    /// and ordered as [`MoveList::generate`] does. The moves of a lost position, to pick the
     /// one that loses slowest.
     pub fn generate_all(&mut self, pos: &Position, bonus: impl Fn(usize) -> i32) {
         self.moves.clear();
@@ -122,20 +147,21 @@ impl MoveList {
                 }
             }
         }
-        self.sort();
+        self.ordered = 0;
     }
 
-    /// Moves `p` to the front with the top score, if it is in the list.
+    /// Gives `p` the top score, if it is in the list: it comes first.
     pub fn promote(&mut self, p: usize) {
         if let Some(entry) = self.moves.iter_mut().find(|(_, q)| *q == p) {
             entry.0 = TT_MOVE;
-            self.sort();
+            self.ordered = 0;
         }
     }
 
+    /// Orders the moves not handed out yet.
     fn sort(&mut self) {
-        self.moves
-            .sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        self.moves[self.ordered..].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        self.ordered = self.moves.len();
     }
 }
 
@@ -200,5 +226,34 @@ mod tests {
     #[test]
     fn candidates_lie_near_the_stones() {
         assert_eq!(moves(15, "h8").len(), 24);
+    }
+
+    #[test]
+    fn moves_come_best_first_one_at_a_time_as_a_full_sort_orders_them() {
+        let v = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
+        let board = parse_game("h8 i9 j8 j7 g9 h7 g7 g8", v).unwrap();
+        let mut pos = Position::new(board.board());
+        // Scores with many ties (the bonus folds cells into eight classes).
+        let bonus = |p: usize| (p % 8) as i32 * 1000;
+        let mut sorted = MoveList::default();
+        sorted.generate(&mut pos, bonus);
+        let order: Vec<usize> = sorted.iter().collect();
+        assert!(order.len() > 20);
+        let mut lazy = MoveList::default();
+        lazy.generate(&mut pos, bonus);
+        let one_by_one: Vec<(usize, i32)> = (0..lazy.len()).map(|i| lazy.get(i)).collect();
+        assert_eq!(one_by_one.iter().map(|m| m.0).collect::<Vec<_>>(), order);
+        assert!(
+            one_by_one
+                .windows(2)
+                .all(|w| w[0].1 > w[1].1 || (w[0].1 == w[1].1 && w[0].0 < w[1].0))
+        );
+        // A promoted move comes first even after others were handed out; the rest keep
+        // their order.
+        let last = order[order.len() - 1];
+        lazy.promote(last);
+        assert_eq!(lazy.get(0), (last, TT_MOVE));
+        let rest: Vec<usize> = (1..lazy.len()).map(|i| lazy.get(i).0).collect();
+        assert_eq!(rest, order[..order.len() - 1]);
     }
 }

@@ -140,10 +140,24 @@ fn lmr(depth: i32, i: usize) -> i32 {
 /// How many moves a non-PV node searches before quiet ones are pruned (see
 /// [`MOVE_COUNT_BASE`]).
 fn move_count_limit(depth: i32, improving: bool) -> usize {
-    let d = f64::from(depth.max(0)) / f64::from(PLY);
-    let n = MOVE_COUNT_BASE + MOVE_COUNT_SCALE * d.powf(1.3);
-    let n = if improving { n * 1.5 } else { n };
-    n as usize
+    /// Depths (in sixteenths) the table holds; deeper ones are computed.
+    const DEPTHS: i32 = 64 * PLY;
+    let limit = |depth: i32, improving: bool| {
+        let d = f64::from(depth.max(0)) / f64::from(PLY);
+        let n = MOVE_COUNT_BASE + MOVE_COUNT_SCALE * d.powf(1.3);
+        let n = if improving { n * 1.5 } else { n };
+        n as usize
+    };
+    static TABLE: std::sync::OnceLock<Vec<[usize; 2]>> = std::sync::OnceLock::new();
+    if depth >= DEPTHS {
+        return limit(depth, improving);
+    }
+    let table = TABLE.get_or_init(|| {
+        (0..DEPTHS)
+            .map(|d| [limit(d, false), limit(d, true)])
+            .collect()
+    });
+    table[depth.max(0) as usize][usize::from(improving)]
 }
 
 /// Whether the main thread should start another iteration (see [`NEXT_ITERATION_SHARE`]).
