@@ -81,7 +81,7 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
             table,
             attacker_x,
             vcf: Vcf::default(),
-            pairing: Pairing::default(),
+            pairing: Pairing::rationed(),
             kids: Vec::new(),
             places: Vec::new(),
         }

@@ -92,7 +92,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             unreported: 0,
             new_entries: 0,
-            pairing: Pairing::default(),
+            pairing: Pairing::rationed(),
             vcf: Vcf::default(),
         }
     }
