@@ -36,9 +36,9 @@ pub struct MoveList {
     ordered: usize,
 }
 
-/// Whether move `a` comes before move `b`: the higher score, then the lower cell.
-fn before(a: (i32, usize), b: (i32, usize)) -> bool {
-    a.0 > b.0 || (a.0 == b.0 && a.1 < b.1)
+/// The order moves are handed out in: the higher score first, then the lower cell.
+fn order(a: &(i32, usize), b: &(i32, usize)) -> std::cmp::Ordering {
+    b.0.cmp(&a.0).then(a.1.cmp(&b.1))
 }
 
 impl MoveList {
@@ -63,7 +63,7 @@ impl MoveList {
             let start = self.ordered;
             let mut best = start;
             for j in start + 1..self.moves.len() {
-                if before(self.moves[j], self.moves[best]) {
+                if order(&self.moves[j], &self.moves[best]).is_lt() {
                     best = j;
                 }
             }
@@ -160,7 +160,7 @@ impl MoveList {
 
     /// Orders the moves not handed out yet.
     fn sort(&mut self) {
-        self.moves[self.ordered..].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        self.moves[self.ordered..].sort_unstable_by(order);
         self.ordered = self.moves.len();
     }
 }

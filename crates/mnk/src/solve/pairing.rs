@@ -40,7 +40,8 @@ pub(crate) struct Pairing {
     credit: Option<u32>,
 }
 
-/// A rationed finder earns this many steps per search ...
+/// A rationed finder earns this many steps per question that gets past the quick checks
+/// (answered by a recent pairing or by a search) ...
 const STEPS_PER_SEARCH: u32 = 16;
 /// ... and keeps at most this many in hand (the full budget of eight searches).
 const MOST_CREDIT: u32 = 8 * Pairing::BUDGET;
@@ -322,8 +323,8 @@ mod tests {
                 (before + STEPS_PER_SEARCH).min(MOST_CREDIT) - rationed.credit.unwrap()
             })
             .collect();
-        // The full budget while the steps in hand last (eight searches), then only what a
-        // question earns.
+        // The full budget while the steps in hand last (eight searches), then, after one
+        // search that spends what is left, only what each question earns.
         let full_searches = (MOST_CREDIT / Pairing::BUDGET) as usize;
         assert!(
             spent[..full_searches].iter().all(|&s| s == Pairing::BUDGET),
