@@ -176,6 +176,7 @@ const TERNARY_BYTE: [u16; 256] = {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn symmetric_positions_share_a_key_and_the_stabilizer_sees_symmetry() {
@@ -209,32 +210,29 @@ mod tests {
         assert!(syms.key(&syms.images(0, u64::MAX)).0 < 1u128 << 102);
     }
 
-    #[test]
-    fn base3_reads_every_cell_as_a_digit() {
-        // The definition, one digit at a time, against the table's bytes, on masks of every
-        // density (a fixed sequence of pseudo-random numbers; X and O never share a cell).
-        let digits = |x: u64, o: u64| {
-            (0..64).rev().fold(0u128, |k, i| {
-                k * 3 + u128::from((x >> i) & 1) + 2 * u128::from((o >> i) & 1)
-            })
-        };
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        for round in 0..2000 {
-            let (a, b, c) = (next(), next(), next());
-            let (x, o) = match round % 4 {
-                0 => (a & b, !a & c),
-                1 => (a, !a),
-                2 => (a & b & c, 0),
-                _ => (u64::MAX << (round % 64), 0),
-            };
-            assert_eq!(base3(x, o), digits(x, o), "x {x:#x} o {o:#x}");
+    /// The definition: one base-3 digit per cell, cell 63 first.
+    fn digits(x: u64, o: u64) -> u128 {
+        (0..64).rev().fold(0u128, |k, i| {
+            k * 3 + u128::from((x >> i) & 1) + 2 * u128::from((o >> i) & 1)
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn base3_reads_every_cell_as_a_digit(a: u64, b: u64, c: u64) {
+            // X and O never share a cell: sparse masks, and the full board split in two.
+            prop_assert_eq!(base3(a & b, !a & c), digits(a & b, !a & c));
+            prop_assert_eq!(base3(a, !a), digits(a, !a));
         }
+    }
+
+    #[test]
+    fn base3_of_full_and_one_sided_boards() {
         assert_eq!(base3(0, u64::MAX), 3u128.pow(64) - 1);
+        assert_eq!(base3(u64::MAX, 0), (3u128.pow(64) - 1) / 2);
+        for shift in 0..64 {
+            let x = u64::MAX << shift;
+            assert_eq!(base3(x, 0), digits(x, 0), "x {x:#x}");
+        }
     }
 }
