@@ -396,6 +396,14 @@ impl Position {
         self.grid[p] == STONE_EMPTY
     }
 
+    /// The distance between two cells (padded indices): the most rows or columns apart.
+    #[must_use]
+    pub fn distance(&self, p: usize, q: usize) -> usize {
+        let (rp, cp) = (p / self.pw, p % self.pw);
+        let (rq, cq) = (q / self.pw, q % self.pw);
+        rp.abs_diff(rq).max(cp.abs_diff(cq))
+    }
+
     /// The moves made since the position was built from a board, oldest first.
     #[must_use]
     pub fn history(&self) -> &[u16] {
@@ -953,6 +961,19 @@ mod tests {
         assert_eq!(pos.threats(Side::X, Threat::Four).len(), 4); // f8 g8 k8 l8
         assert!(pos.threats(Side::X, Threat::Five).is_empty());
         pos.check();
+    }
+
+    #[test]
+    fn distance_counts_the_most_rows_or_columns_apart() {
+        let pos = position(15, 5, Rule::Freestyle, "");
+        let at = |name: &str| {
+            pos.index(crate::notation::parse_cell(name, Size::square(15)).expect("a cell"))
+        };
+        assert_eq!(pos.distance(at("h8"), at("h8")), 0);
+        assert_eq!(pos.distance(at("h8"), at("l8")), 4);
+        assert_eq!(pos.distance(at("h8"), at("k12")), 4); // 3 columns, 4 rows
+        assert_eq!(pos.distance(at("a1"), at("o15")), 14); // corner to corner, not wrapping
+        assert_eq!(pos.distance(at("o1"), at("a2")), 14); // the next row's first cell is far
     }
 
     #[test]
