@@ -583,9 +583,19 @@ impl<'a> Worker<'a> {
             move_count_limit(depth, improving)
         };
         let new_depth = depth - PLY;
-        let history = self.pos.history();
-        let last = |back: usize| (history.len().checked_sub(back)).map(|i| usize::from(history[i]));
-        let (their_last, my_last) = (last(1), last(2));
+        // The last two moves, read only where distractions are looked for.
+        let (their_last, my_last) = if threatened {
+            let history = self.pos.history();
+            let last = |back: usize| {
+                history
+                    .len()
+                    .checked_sub(back)
+                    .map(|i| usize::from(history[i]))
+            };
+            (last(1), last(2))
+        } else {
+            (None, None)
+        };
         for i in 0..list.len() {
             let (p, move_score) = list.get(i);
             let quiet = move_score < KILLER;
