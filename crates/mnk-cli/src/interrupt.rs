@@ -2,6 +2,11 @@
 //! polls; with no search running (or at a second Ctrl-C during one) the command leaves, as
 //! Ctrl-C always does, printing first (on standard error) what the command said must not be
 //! lost ([`on_leave`]: the game so far).
+//!
+//! A second interrupt less than [`SAME_INTERRUPT`] after the one that stopped a search still
+//! finishing is the same interrupt: `timeout -s INT` signals the command and then its whole
+//! process group, so the command gets two at once, and the second one left before the
+//! stopped search printed what it knew (and before `mnk solve` wrote its last checkpoint).
 
 use crate::progress::Display;
 use mnk::game::Board;
@@ -10,9 +15,13 @@ use mnk::search::{Progress, Stop, TimePlan};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
+use std::time::{Duration, Instant};
 
 /// The exit code of a process ended by Ctrl-C (128 + SIGINT).
 pub const EXIT_CODE: i32 = 130;
+
+/// How soon after the interrupt that stopped a search another one counts as the same.
+pub const SAME_INTERRUPT: Duration = Duration::from_secs(1);
 
 /// Printed on standard error when Ctrl-C leaves (empty: nothing): standard output may be
 /// held by the command's thread, waiting for a line of input.
@@ -44,6 +53,8 @@ struct Interrupt {
     stop: Stop,
     /// Whether a search is running now.
     searching: AtomicBool,
+    /// When an interrupt last stopped a search.
+    stopped_at: Mutex<Option<Instant>>,
 }
 
 fn interrupt() -> &'static Interrupt {
@@ -52,17 +63,56 @@ fn interrupt() -> &'static Interrupt {
         // A handler that cannot be installed (another one is) leaves Ctrl-C as it was.
         let _ = ctrlc::set_handler(|| {
             let i = interrupt();
-            if i.searching.load(Ordering::SeqCst) && !i.stop.is_set() {
-                i.stop.set();
-            } else {
-                leave();
+            let mut stopped_at = i.stopped_at.lock().unwrap_or_else(PoisonError::into_inner);
+            let now = Instant::now();
+            match answer(
+                i.searching.load(Ordering::SeqCst),
+                i.stop.is_set(),
+                *stopped_at,
+                now,
+            ) {
+                Answer::Stop => {
+                    i.stop.set();
+                    *stopped_at = Some(now);
+                }
+                Answer::Ignore => {}
+                Answer::Leave => {
+                    drop(stopped_at);
+                    leave();
+                }
             }
         });
         Interrupt {
             stop: Stop::new(),
             searching: AtomicBool::new(false),
+            stopped_at: Mutex::new(None),
         }
     })
+}
+
+/// What an interrupt does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Answer {
+    /// Stops the search that is running.
+    Stop,
+    /// Nothing: the interrupt that stopped the search, arriving twice.
+    Ignore,
+    /// Leaves the command.
+    Leave,
+}
+
+/// The answer to an interrupt at `now`: whether a search runs, whether its stop is set
+/// already, and when an interrupt set it.
+fn answer(searching: bool, stopped: bool, stopped_at: Option<Instant>, now: Instant) -> Answer {
+    if !searching {
+        Answer::Leave
+    } else if !stopped {
+        Answer::Stop
+    } else if stopped_at.is_some_and(|at| now.saturating_duration_since(at) < SAME_INTERRUPT) {
+        Answer::Ignore
+    } else {
+        Answer::Leave
+    }
 }
 
 /// A search running until dropped: Ctrl-C meanwhile sets its stop signal.
@@ -121,4 +171,24 @@ pub fn think_within(
     let thought = seat.choose(board, &ask);
     display.finish();
     thought
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_interrupt_repeated_at_once_is_one_interrupt() {
+        let at = Instant::now();
+        let soon = at + SAME_INTERRUPT / 2;
+        let late = at + SAME_INTERRUPT;
+        assert_eq!(answer(true, false, None, at), Answer::Stop);
+        // `timeout -s INT` sends it to the command and to its process group.
+        assert_eq!(answer(true, true, Some(at), at), Answer::Ignore);
+        assert_eq!(answer(true, true, Some(at), soon), Answer::Ignore);
+        // A second Ctrl-C later leaves, as does one with no search running.
+        assert_eq!(answer(true, true, Some(at), late), Answer::Leave);
+        assert_eq!(answer(false, true, Some(at), soon), Answer::Leave);
+        assert_eq!(answer(false, false, None, at), Answer::Leave);
+    }
 }

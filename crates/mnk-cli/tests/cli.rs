@@ -412,6 +412,73 @@ fn a_solve_stopped_with_a_checkpoint_resumes_from_it() {
 }
 
 #[test]
+fn a_solve_interrupted_twice_at_once_says_what_it_knows_and_keeps_its_checkpoint() {
+    // Was: `timeout -s INT` signals the command and then its process group; the second
+    // interrupt, at once, left before the solve printed anything or wrote its checkpoint.
+    use std::io::Read;
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("8x8k5.table");
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("mnk"))
+        .args(["solve", "--size", "8x8", "--k", "5", "--threads", "1"])
+        .args(["--memory", "64", "--json", "--checkpoint"])
+        .arg(&table)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut child = KillOnDrop(child);
+    let pid = child.0.id().to_string();
+    // The solve catches SIGINT (signal 2: bit 1 of the mask) once its search starts.
+    let catches_sigint = || {
+        std::fs::read_to_string(format!("/proc/{pid}/status"))
+            .unwrap_or_default()
+            .lines()
+            .find_map(|line| line.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .is_some_and(|mask| mask & 2 != 0)
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !catches_sigint() {
+        assert!(std::time::Instant::now() < deadline, "SIGINT never caught");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    // A second of search: its checkpoint takes a while to write, as a long solve's does.
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let sent = std::process::Command::new("sh")
+        .args([
+            "-c",
+            &format!("kill -INT {pid}; sleep 0.01; kill -INT {pid}"),
+        ])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let (mut stdout, mut stderr) = (String::new(), String::new());
+    child
+        .0
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    child
+        .0
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert_eq!(child.0.wait().unwrap().code(), Some(1), "{stderr}");
+    assert!(stderr.contains("not proved (interrupted after"), "{stderr}");
+    let stopped: Value = serde_json::from_str(&stdout).expect(&stderr);
+    assert_eq!(stopped["stopped"], "interrupted", "{stopped}");
+    assert!(
+        stopped["checkpoint"]["entries"].as_u64().unwrap() > 0,
+        "{stopped}"
+    );
+    assert!(table.exists());
+}
+
+#[test]
 fn a_solve_out_of_its_limits_says_what_it_knows() {
     let out = mnk()
         .args([

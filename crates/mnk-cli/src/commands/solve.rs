@@ -3,7 +3,7 @@
 use crate::args::{DistanceArg, SolveArgs};
 use crate::failure::Failure;
 use crate::files::{write_atomically, write_atomically_with};
-use crate::interrupt::Searching;
+use crate::interrupt::{Searching, on_leave};
 use crate::progress::Display;
 use crate::render::thousands;
 use crate::render::{human_time, millis};
@@ -80,7 +80,16 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "--checkpoint-minutes must be at least 1".into(),
         ));
     }
-    // Ctrl-C stops the solve, which then says what it proved (a second Ctrl-C leaves).
+    // Ctrl-C stops the solve, which then says what it proved (a second Ctrl-C, a second or
+    // more later, leaves).
+    on_leave(match &args.checkpoint {
+        Some(path) => format!(
+            "Left at a second Ctrl-C, before the solve said what it knows. {} holds the last \
+             checkpoint written whole (one being written is left beside it, as a .tmp file).",
+            path.display()
+        ),
+        None => "Left at a second Ctrl-C, before the solve said what it knows.".into(),
+    });
     let searching = Searching::start();
     let control = Control::start(&Limits {
         depth: None,
