@@ -4,6 +4,9 @@
 //! trip through the text format), and a certificate spoiled in any of the ways a file can be
 //! spoiled is rejected at the first position that fails.
 
+mod common;
+
+use common::Walk;
 use mnk::certificate::{Certificate, CheckError, Goal, Record, verify};
 use mnk::game::{Game, Rule, Side, Size, Variant, Wdl};
 use mnk::notation::parse_moves;
@@ -191,21 +194,15 @@ fn a_strategy_that_only_draws_does_not_pass_for_a_win() {
 fn random_positions_of_small_boards_are_proved_and_checked() {
     // Positions reached by a fixed pseudo-random walk, every value kind among them.
     let mut seen = std::collections::HashSet::new();
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    };
+    let mut walk = Walk::new(0x2545_f491_4f6c_dd1d);
     for (w, h, k) in [(3, 3, 3), (4, 4, 3), (4, 3, 3), (4, 4, 4), (5, 4, 4)] {
         let v = variant(w, h, k, Rule::Freestyle);
         for _ in 0..12 {
             let mut game = Game::new(v);
-            for _ in 0..next(6) {
+            for _ in 0..walk.below(6) {
                 let moves: Vec<_> = game.board().moves().collect();
                 let mut after = game.clone();
-                after.play(moves[next(moves.len())]).unwrap();
+                after.play(moves[walk.below(moves.len())]).unwrap();
                 if after.board().is_over() {
                     break;
                 }

@@ -2,6 +2,9 @@
 //! against a plain negamax on many random positions, with every idea on, each idea off, and
 //! two threads; each value of the literature with a proof the independent checker accepts.
 
+mod common;
+
+use common::Walk;
 use mnk::game::{Board, Cell, Game, Rule, Size, Status, Variant};
 use mnk::notation::{format_cell, parse_moves};
 use mnk::search::Control;
@@ -163,20 +166,14 @@ impl Reference {
 
 /// Random unfinished positions with at least `min_stones` stones (a fixed pseudo-random walk).
 fn positions(v: Variant, count: usize, min_stones: usize, seed: u64) -> Vec<Board> {
-    let mut state = seed;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (state >> 33) as usize
-    };
+    let mut walk = Walk::new(seed);
     let mut out = Vec::new();
     while out.len() < count {
         let mut board = Board::new(v);
-        let stones = min_stones + next() % (v.size().cells() - min_stones);
+        let stones = min_stones + walk.below(v.size().cells() - min_stones);
         while board.stones() < stones && !board.is_over() {
             let moves: Vec<Cell> = board.moves().collect();
-            board.play(moves[next() % moves.len()]);
+            board.play(moves[walk.below(moves.len())]);
         }
         if !board.is_over() {
             out.push(board);

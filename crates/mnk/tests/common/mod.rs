@@ -1,4 +1,5 @@
-//! Helpers shared by the integration tests.
+//! Helpers shared by the integration tests (each test crate uses some of them).
+#![allow(dead_code)]
 
 use mnk::game::{Board, Cell, Side, Status};
 use mnk::players::{Ask, Seat};
@@ -44,5 +45,24 @@ pub fn never_loses(
                 n
             })
             .sum()
+    }
+}
+
+/// A fixed pseudo-random walk (a 64-bit linear congruential generator): the same numbers
+/// for the same seed on every machine, for tests that sample positions.
+pub struct Walk(u64);
+
+impl Walk {
+    pub fn new(seed: u64) -> Self {
+        Walk(seed)
+    }
+
+    /// A number below `n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) as usize % n
     }
 }
