@@ -82,14 +82,15 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     // Ctrl-C stops the solve, which then says what it proved (a second Ctrl-C, a second or
     // more later, leaves).
-    on_leave(match &args.checkpoint {
-        Some(path) => format!(
-            "Left at a second Ctrl-C, before the solve said what it knows. {} holds the last \
-             checkpoint written whole (one being written is left beside it, as a .tmp file).",
+    let mut farewell = "Left at a second Ctrl-C, before the solve said what it knows.".to_string();
+    if let Some(path) = &args.checkpoint {
+        farewell += &format!(
+            " {} holds the last checkpoint written whole (one being written is left beside \
+             it, as a .tmp file).",
             path.display()
-        ),
-        None => "Left at a second Ctrl-C, before the solve said what it knows.".into(),
-    });
+        );
+    }
+    on_leave(farewell);
     let searching = Searching::start();
     let control = Control::start(&Limits {
         depth: None,
