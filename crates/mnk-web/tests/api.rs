@@ -1129,8 +1129,9 @@ async fn a_web_games_players_keep_their_tables_between_moves() {
     // second search starts from the table the first one filled. A search with one thread
     // and a depth limit is deterministic, so a fresh seat repeats the first search node for
     // node, and only a kept table makes the second one differ. (Whether it is smaller
-    // depends on the search: 23,250 then 6,548 nodes at depth 7, 40,807 then 24,456 at depth
-    // 8; with a fail-high reduction that was tried, 7,316 then 5,689, and 18,655 then 24,369.)
+    // depends on the search: the engine of e1d6f24 took 23,250 then 6,548 nodes at depth 7,
+    // 40,807 then 24,456 at depth 8; with a fail-high reduction that was tried, 7,316 then
+    // 5,689, and 18,655 then 24,369.)
     let position = json!({"size": 15, "moves": "h8 h7 i9 g7 j10"});
     let c = new_game(&app, position.clone()).await;
     let think = format!("/api/games/{c}/think");

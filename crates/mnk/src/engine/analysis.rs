@@ -421,6 +421,10 @@ fn safety_check(
     if chosen > 0 || play.is_none() {
         let mv = values[chosen];
         it.pv = vec![mv.cell];
+        // A late quiet move may have been searched shallower than the iteration.
+        if let Some(depth) = mv.depth {
+            it.depth = depth;
+        }
         it.score = match mv.value {
             crate::search::Value::Score(s) => s,
             crate::search::Value::Solved(crate::search::Outcome::Loss(n)) => {

@@ -26,7 +26,9 @@
 //! non-PV nodes: reverse futility pruning and razoring on the evaluation, and move-count
 //! pruning of quiet moves;
 //! at every node, late move reductions of quiet moves (a ply less at PV nodes, half a ply more
-//! where the evaluation is not improving).
+//! where the evaluation is not improving). A reduced move that beats alpha is searched again
+//! to the full depth, a ply deeper when it beat alpha by far, a ply shallower when it only
+//! just beat the best move so far (the re-search that Stockfish and Rapfi adjust so).
 //!
 //! # Threads
 //! With more than one thread, helpers search the same root on their own copies of the
@@ -54,13 +56,20 @@ const ASPIRATION: i32 = 60;
 const NEXT_ITERATION_SHARE: u32 = 50;
 /// Depths count sixteenths of a ply, so that reductions and extensions can be fractional.
 pub const PLY: i32 = 16;
-/// Late move reductions apply from this depth, to quiet moves after this many: ln(depth) times
+/// Late move reductions apply from this depth, to quiet moves after this many (after one more
+/// at the root, whose first three moves are searched whole): ln(depth) times
 /// ln(move number) times this factor (in plies), less a ply at PV nodes, half a ply more where
 /// the evaluation is not improving, at most [`LMR_MAX`].
 const LMR_DEPTH: i32 = 3 * PLY;
 const LMR_MOVES: usize = 2;
 const LMR_FACTOR: f64 = 0.5;
 const LMR_MAX: i32 = 4 * PLY;
+/// A reduced move whose score beats alpha by more than `LMR_DEEPER + LMR_DEEPER_SLOPE` per
+/// ply of its reduction is searched again a ply deeper than the full depth; one whose score
+/// beats the best so far by less than a point per ply of the depth left below the move, a
+/// ply shallower.
+const LMR_DEEPER: i32 = 30;
+const LMR_DEEPER_SLOPE: i32 = 10;
 /// The most depth one ply can use up: one, plus the largest late move reduction.
 const MAX_PLY_COST: usize = 1 + (LMR_MAX / PLY) as usize;
 /// Move-count pruning (non-PV nodes, once a move that does not lose is found): quiet moves
@@ -179,6 +188,18 @@ fn start_another_iteration(control: &Control) -> bool {
     !control.saves_time() || !control.past_share(NEXT_ITERATION_SHARE)
 }
 
+/// What the root search learned of one root move.
+#[derive(Clone, Copy, Debug)]
+struct RootValue {
+    cell: u16,
+    score: i32,
+    /// What the score says, by the window it was searched with.
+    bound: Bound,
+    /// The depth it was searched to, in plies counting the move itself: the iteration's, or
+    /// less for a late quiet move whose reduced search did not beat alpha.
+    depth: u32,
+}
+
 /// One search thread.
 pub struct Worker<'a> {
     shared: &'a Shared<'a>,
@@ -199,10 +220,10 @@ pub struct Worker<'a> {
     root: Vec<usize>,
     /// Best move, score and PV found in the current iteration so far.
     iteration_best: Option<(i32, Vec<u16>)>,
-    /// The value of each root move searched in the current iteration: score and bound.
-    iteration_values: Vec<(u16, i32, Bound)>,
-    /// The values of the iteration the answer comes from, and its depth.
-    values: (Vec<(u16, i32, Bound)>, u32),
+    /// The value of each root move searched in the current iteration.
+    iteration_values: Vec<RootValue>,
+    /// The values of the iteration the answer comes from.
+    values: Vec<RootValue>,
 }
 
 impl<'a> Worker<'a> {
@@ -225,7 +246,7 @@ impl<'a> Worker<'a> {
             root: Vec::new(),
             iteration_best: None,
             iteration_values: Vec::new(),
-            values: (Vec::new(), 0),
+            values: Vec::new(),
         }
     }
 
@@ -274,7 +295,9 @@ impl<'a> Worker<'a> {
     /// side to move (the main thread's; empty before an iteration searched a move). Every
     /// root move when that iteration finished; when the time ran out during an iteration that
     /// found a better move (which is then played), the moves it searched up to then: values of
-    /// one depth, so that the move played is the best of them.
+    /// one iteration, so that the move played is the best of them. Each says the depth it was
+    /// searched to: the iteration's, or less for a late quiet move searched shallower (late
+    /// move reductions) that did not beat the best.
     ///
     /// A win or loss score is only a proof when its bound says so (exact, a loss as an upper
     /// bound, a win as a lower one). A move bounded by a win it may not have ("at most a win in
@@ -282,26 +305,25 @@ impl<'a> Worker<'a> {
     /// than the move played", and is left out.
     #[must_use]
     pub fn root_values(&self) -> Vec<MoveValue> {
-        let (values, depth) = &self.values;
-        values
+        self.values
             .iter()
-            .filter(|&&(_, score, bound)| match bound {
+            .filter(|v| match v.bound {
                 Bound::Exact => true,
-                Bound::Upper => score < score::MATE_BOUND,
-                Bound::Lower => score > -score::MATE_BOUND,
+                Bound::Upper => v.score < score::MATE_BOUND,
+                Bound::Lower => v.score > -score::MATE_BOUND,
             })
-            .map(|&(p, score, bound)| MoveValue {
-                cell: self.pos.cell(usize::from(p)),
-                value: score::value(score),
-                bound,
-                depth: Some(*depth),
+            .map(|v| MoveValue {
+                cell: self.pos.cell(usize::from(v.cell)),
+                value: score::value(v.score),
+                bound: v.bound,
+                depth: Some(v.depth),
             })
             .collect()
     }
 
-    /// The answer comes from the iteration of `depth`: keep its values.
-    fn keep_values(&mut self, depth: u32) {
-        self.values = (std::mem::take(&mut self.iteration_values), depth);
+    /// The answer comes from the current iteration: keep its values.
+    fn keep_values(&mut self) {
+        self.values = std::mem::take(&mut self.iteration_values);
     }
 
     /// Counts the nodes of a threat search run by the caller.
@@ -345,12 +367,12 @@ impl<'a> Worker<'a> {
                 if let Some((s, pv)) = self.iteration_best.take()
                     && pv.first().map(|&p| self.pos.cell(usize::from(p))) != previous_best
                 {
-                    self.keep_values(depth);
+                    self.keep_values();
                     last = Some(self.iteration(depth, s, &pv));
                 }
                 break;
             }
-            self.keep_values(depth);
+            self.keep_values();
             let pv = self.pv[0].clone();
             let it = self.iteration(depth, score, &pv);
             if self.main {
@@ -400,15 +422,29 @@ impl<'a> Worker<'a> {
         let mut best_index = 0;
         let child = (depth - 1) * PLY;
         for (i, &p) in root.iter().enumerate() {
+            let quiet = self.pos.move_score(p) < KILLER;
             self.pos.play(p);
-            let (score, window) = if i == 0 {
-                (-self.negamax(child, -beta, -alpha, 1), (alpha, beta))
+            // The score, the window it was searched with and the depth it was searched to:
+            // a late quiet move is first searched shallower (late move reductions, less a ply
+            // as at every PV node), and again to the full depth only if it beats alpha.
+            let (score, window, searched) = if i == 0 {
+                (-self.negamax(child, -beta, -alpha, 1), (alpha, beta), child)
             } else {
-                let s = -self.negamax(child, -alpha - 1, -alpha, 1);
-                if s > alpha && s < beta && !self.aborted {
-                    (-self.negamax(child, -beta, -alpha, 1), (alpha, beta))
+                let r = if depth * PLY >= LMR_DEPTH && i > LMR_MOVES && quiet {
+                    (lmr(depth * PLY, i) - PLY).clamp(0, (child - PLY).max(0))
                 } else {
-                    (s, (alpha, alpha + 1))
+                    0
+                };
+                let mut s = -self.negamax(child - r, -alpha - 1, -alpha, 1);
+                let mut searched = child - r;
+                if s > alpha && r > 0 && !self.aborted {
+                    s = -self.negamax(child, -alpha - 1, -alpha, 1);
+                    searched = child;
+                }
+                if s > alpha && s < beta && !self.aborted {
+                    (-self.negamax(child, -beta, -alpha, 1), (alpha, beta), child)
+                } else {
+                    (s, (alpha, alpha + 1), searched)
                 }
             };
             self.pos.unmake();
@@ -422,7 +458,13 @@ impl<'a> Worker<'a> {
             } else {
                 Bound::Exact
             };
-            self.iteration_values.push((p as u16, score, bound));
+            self.iteration_values.push(RootValue {
+                cell: p as u16,
+                score,
+                bound,
+                // A search to a fraction of a ply plays that ply whole.
+                depth: 1 + (searched.max(0) as u32).div_ceil(PLY as u32),
+            });
             if score > best {
                 best = score;
                 best_index = i;
@@ -512,7 +554,7 @@ impl<'a> Worker<'a> {
         let entry = self.shared.tt.probe(hash, ply);
         if let Some(e) = entry
             && !pv_node
-            && i32::from(e.depth) * PLY >= depth
+            && i32::from(e.depth) >= depth
         {
             let cut = match e.bound {
                 tt::Bound::Exact => true,
@@ -632,7 +674,12 @@ impl<'a> Worker<'a> {
                 };
                 let mut s = -self.negamax(new_depth - r, -alpha - 1, -alpha, ply + 1);
                 if s > alpha && r > 0 && !self.aborted {
-                    s = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1);
+                    // A reduced move that beat alpha by far is searched a ply deeper, one
+                    // that barely did a ply shallower than the full depth.
+                    let deeper = s > alpha + LMR_DEEPER + LMR_DEEPER_SLOPE * r / PLY;
+                    let shallower = s < best + new_depth / PLY;
+                    let again = new_depth + PLY * (i32::from(deeper) - i32::from(shallower));
+                    s = -self.negamax(again, -alpha - 1, -alpha, ply + 1);
                 }
                 if s > alpha && s < beta && !self.aborted {
                     s = -self.negamax(new_depth, -beta, -alpha, ply + 1);
@@ -671,7 +718,7 @@ impl<'a> Worker<'a> {
             Entry {
                 best: best_move.map(|p| self.pos.cell(p)),
                 score: best,
-                depth: (depth / PLY).clamp(0, 255) as u8,
+                depth: depth.clamp(0, i32::from(u16::MAX)) as u16,
                 bound,
             },
         );

@@ -6,10 +6,14 @@
 //! | bits | field |
 //! |---|---|
 //! | 0..16 | best move: the board cell index, `0xFFFF` for none |
-//! | 16..48 | score (an `i32`), win and loss scores relative to the entry's position |
-//! | 48..56 | depth searched, in plies |
+//! | 16..40 | score (24 bits, signed), win and loss scores relative to the entry's position |
+//! | 40..56 | depth searched, in the search's sixteenths of a ply |
 //! | 56..58 | bound: 1 upper (score <= value), 2 lower (score >= value), 3 exact |
 //! | 58..64 | generation: the search that wrote it, modulo 64 |
+//!
+//! The depth keeps the search's fractions of a ply: a node searched to 5.9 plies (after late
+//! move reductions) is found again by a search to 5.9 plies, which a depth rounded down to 5
+//! would not answer.
 //!
 //! The first word is the position's hash XOR the data word, so an entry torn by two threads
 //! writing at once fails the key check instead of returning another position's data.
@@ -40,8 +44,8 @@ pub struct Entry {
     pub best: Option<Cell>,
     /// The score, relative to the root again (see [`from_table`]).
     pub score: i32,
-    /// The depth it was searched to.
-    pub depth: u8,
+    /// The depth it was searched to, in sixteenths of a ply (the search's unit).
+    pub depth: u16,
     /// What the score means.
     pub bound: Bound,
 }
@@ -52,6 +56,13 @@ pub const DEFAULT_MIB: u64 = 32;
 /// GiB, and a larger table only costs the time to clear it.
 pub const MAX_MIB: u64 = 4096;
 const NO_MOVE: u64 = 0xFFFF;
+/// An entry of another position written by the same search is kept when it is deeper than the
+/// new one by more than this: two plies, in the search's sixteenths of a ply (its `PLY`, which
+/// this module does not import: the search imports the table).
+const KEEP_DEEPER: u16 = 2 * 16;
+/// Bits of a stored score.
+const SCORE_BITS: u32 = 24;
+const _: () = assert!(MATE + (MAX_PLY as i32) < 1 << (SCORE_BITS - 1));
 
 /// `count` zeroed entries (a power of two) from the system, or as many as it grants, halving.
 fn zeroed(mut count: usize) -> Vec<[AtomicU64; 2]> {
@@ -166,8 +177,11 @@ impl TranspositionTable {
         let mv = data & 0xFFFF;
         Some(Entry {
             best: (mv != NO_MOVE).then_some(Cell(mv as u16)),
-            score: from_table((data >> 16) as u32 as i32, ply),
-            depth: (data >> 48) as u8,
+            score: from_table(
+                ((data << (48 - SCORE_BITS)) as i64 >> (64 - SCORE_BITS)) as i32,
+                ply,
+            ),
+            depth: (data >> 40) as u16,
             bound,
         })
     }
@@ -179,13 +193,13 @@ impl TranspositionTable {
         let old = slot[1].load(Ordering::Relaxed);
         let old_key = slot[0].load(Ordering::Relaxed) ^ old;
         let same = old_key == hash;
-        let old_depth = (old >> 48) as u8;
+        let old_depth = (old >> 40) as u16;
         let old_generation = old >> 58;
         // Keep a deeper entry of another position written by this search.
         if !same
             && old != 0
             && old_generation == generation
-            && old_depth > entry.depth.saturating_add(2)
+            && old_depth > entry.depth.saturating_add(KEEP_DEEPER)
         {
             return;
         }
@@ -193,10 +207,10 @@ impl TranspositionTable {
         if best == NO_MOVE && same {
             best = old & 0xFFFF; // keep the move of an earlier search of this position
         }
-        let score = u64::from(to_table(entry.score, ply) as u32);
+        let score = u64::from(to_table(entry.score, ply) as u32 & ((1 << SCORE_BITS) - 1));
         let data = best
             | score << 16
-            | u64::from(entry.depth) << 48
+            | u64::from(entry.depth) << 40
             | (entry.bound as u64) << 56
             | generation << 58;
         slot[0].store(hash ^ data, Ordering::Relaxed);
@@ -244,6 +258,18 @@ mod tests {
         );
         let e = tt.probe(42, 2).unwrap();
         assert_eq!((e.score, e.best), (loss, Some(Cell(17))));
+        // Depths keep their fractions of a ply (sixteenths: 5 plies and 14 sixteenths, 40
+        // plies and 3), scores their sign in 24 bits.
+        for (depth, score) in [(5 * 16 + 14, -37), (40 * 16 + 3, 123_456), (0, 0)] {
+            let entry = Entry {
+                best: None,
+                score,
+                depth,
+                bound: Bound::Lower,
+            };
+            tt.store(7, 0, entry);
+            assert_eq!(tt.probe(7, 0), Some(entry));
+        }
     }
 
     #[test]
