@@ -60,8 +60,11 @@ const NO_MOVE: u64 = 0xFFFF;
 /// new one by more than this: two plies, in the search's sixteenths of a ply (its `PLY`, which
 /// this module does not import: the search imports the table).
 const KEEP_DEEPER: u16 = 2 * 16;
-/// Bits of a stored score.
+/// Where the score and the depth sit in the data word, and the score's width (the table in the
+/// module documentation).
+const SCORE_SHIFT: u32 = 16;
 const SCORE_BITS: u32 = 24;
+const DEPTH_SHIFT: u32 = SCORE_SHIFT + SCORE_BITS;
 const _: () = assert!(MATE + (MAX_PLY as i32) < 1 << (SCORE_BITS - 1));
 
 /// `count` zeroed entries (a power of two) from the system, or as many as it grants, halving.
@@ -178,10 +181,10 @@ impl TranspositionTable {
         Some(Entry {
             best: (mv != NO_MOVE).then_some(Cell(mv as u16)),
             score: from_table(
-                ((data << (48 - SCORE_BITS)) as i64 >> (64 - SCORE_BITS)) as i32,
+                ((data << (64 - DEPTH_SHIFT)) as i64 >> (64 - SCORE_BITS)) as i32,
                 ply,
             ),
-            depth: (data >> 40) as u16,
+            depth: (data >> DEPTH_SHIFT) as u16,
             bound,
         })
     }
@@ -193,7 +196,7 @@ impl TranspositionTable {
         let old = slot[1].load(Ordering::Relaxed);
         let old_key = slot[0].load(Ordering::Relaxed) ^ old;
         let same = old_key == hash;
-        let old_depth = (old >> 40) as u16;
+        let old_depth = (old >> DEPTH_SHIFT) as u16;
         let old_generation = old >> 58;
         // Keep a deeper entry of another position written by this search.
         if !same
@@ -209,8 +212,8 @@ impl TranspositionTable {
         }
         let score = u64::from(to_table(entry.score, ply) as u32 & ((1 << SCORE_BITS) - 1));
         let data = best
-            | score << 16
-            | u64::from(entry.depth) << 40
+            | score << SCORE_SHIFT
+            | u64::from(entry.depth) << DEPTH_SHIFT
             | (entry.bound as u64) << 56
             | generation << 58;
         slot[0].store(hash ^ data, Ordering::Relaxed);
