@@ -16,7 +16,7 @@
 //! 4. The threats on the board prove a win ([`wins::static_win`]: a four-three or a double
 //!    three the opponent cannot answer in time).
 //! 5. At the horizon: the quiescence search (`Worker::quiesce`), which stands pat on the
-//!    evaluation or plays fours.
+//!    evaluation or plays fours; the table keeps its answer at depth 0.
 //!
 //! # Selectivity
 //! Depth counts sixteenths of a ply ([`PLY`]). Facing an open three only its defences and the
@@ -555,15 +555,9 @@ impl<'a> Worker<'a> {
         if let Some(e) = entry
             && !pv_node
             && i32::from(e.depth) >= depth
+            && e.cuts(alpha, beta)
         {
-            let cut = match e.bound {
-                tt::Bound::Exact => true,
-                tt::Bound::Lower => e.score >= beta,
-                tt::Bound::Upper => e.score <= alpha,
-            };
-            if cut {
-                return e.score;
-            }
+            return e.score;
         }
         // Facing an open three the moves are few and forced: no evaluation, so nothing is
         // pruned on it (move counts still apply below).
@@ -705,13 +699,7 @@ impl<'a> Worker<'a> {
             }
         }
         self.lists[ply] = list;
-        let bound = if best >= beta {
-            tt::Bound::Lower
-        } else if best > original_alpha {
-            tt::Bound::Exact
-        } else {
-            tt::Bound::Upper
-        };
+        let bound = tt::Bound::of(best, original_alpha, beta);
         self.shared.tt.store(
             hash,
             ply,
@@ -763,6 +751,21 @@ impl<'a> Worker<'a> {
         if let Some(win) = self.threat_win(ply) {
             return win;
         }
+        // The horizon's own node (the attacker before any four of his) is looked up in the
+        // table and kept there at depth 0, so that the same position reached at the horizon
+        // again, by another order of moves or in the next iteration, is not searched again. (The
+        // nodes below it depend on the fours played since the horizon, which the table's key
+        // does not know.) An entry of the main search, deeper, answers it too and is kept.
+        let horizon = attacking && fours == 0;
+        let hash = self.pos.hash();
+        let original_alpha = alpha;
+        let mut searched_deeper = false;
+        if horizon && let Some(e) = self.shared.tt.probe(hash, ply) {
+            if e.cuts(alpha, beta) {
+                return e.score;
+            }
+            searched_deeper = e.depth > 0;
+        }
         let stand = self.pos.evaluate();
         if stand >= beta || !attacking {
             return stand;
@@ -782,6 +785,7 @@ impl<'a> Worker<'a> {
             .map(|p| (self.pos.move_score(p), p))
             .collect();
         moves.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut best_move = None;
         for (_, p) in moves {
             self.pos.play(p);
             let score = -self.quiesce(-beta, -alpha, ply + 1, fours + 1, false);
@@ -793,11 +797,24 @@ impl<'a> Worker<'a> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(p);
                     if alpha >= beta {
                         break;
                     }
                 }
             }
+        }
+        if horizon && !searched_deeper {
+            self.shared.tt.store(
+                hash,
+                ply,
+                Entry {
+                    best: best_move.map(|p| self.pos.cell(p)),
+                    score: best,
+                    depth: 0,
+                    bound: tt::Bound::of(best, original_alpha, beta),
+                },
+            );
         }
         best
     }
@@ -820,5 +837,56 @@ impl<'a> Worker<'a> {
         let stride = self.history.len() / 2;
         let h = &mut self.history[self.pos.to_move().index() * stride + p];
         *h = (*h + depth * depth).min(KILLER / 2);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Rule, Setup, Side, Size, Variant};
+    use crate::notation::parse_cell;
+    use crate::search::{Control, run_team};
+
+    /// The quiescence search of `pos` (the side to move attacking) with the table `tt`: its
+    /// score and nodes.
+    fn horizon(pos: &Position, tt: &TranspositionTable) -> (i32, u64) {
+        let limits = SearchLimits {
+            depth: 1,
+            nodes: None,
+            threads: 1,
+        };
+        run_team(1, &Control::unlimited(), |_, team| {
+            let shared = Shared { tt, team, limits };
+            let mut worker = Worker::new(&shared, pos.clone(), true);
+            let score = worker.quiesce(-INFINITY, INFINITY, 0, 0, true);
+            Some((score, worker.nodes()))
+        })
+        .answer
+        .expect("one thread answers")
+    }
+
+    #[test]
+    fn the_table_answers_the_horizon_it_searched_before() {
+        // X to move has two blocked threes (h8 i8 j8 against g8, c3 c4 c5 against c2): four
+        // fours to try at the horizon, none of them winning.
+        let v = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
+        let cell = |c: &str| parse_cell(c, v.size()).unwrap();
+        let mut setup = Setup::new(v.size());
+        for c in ["h8", "i8", "j8", "c3", "c4", "c5"] {
+            setup.place(cell(c), Side::X).unwrap();
+        }
+        for c in ["g8", "c2", "m2", "n14", "a15", "o1"] {
+            setup.place(cell(c), Side::O).unwrap();
+        }
+        let pos = Position::new(&setup.board(v).unwrap());
+        let tt = TranspositionTable::new(1);
+        let (score, nodes) = horizon(&pos, &tt);
+        assert!(!is_decisive(score), "{score}");
+        // The root and at least each four with its block.
+        assert!(nodes >= 9, "{nodes}");
+        // Again with the same table: the root's entry answers at once, with the same score.
+        assert_eq!(horizon(&pos, &tt), (score, 1));
+        // A fresh table searches it all again.
+        assert_eq!(horizon(&pos, &TranspositionTable::new(1)), (score, nodes));
     }
 }

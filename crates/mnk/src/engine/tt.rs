@@ -37,6 +37,20 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// What a fail-soft `score` searched with the window (`alpha`, `beta`) says.
+    #[must_use]
+    pub const fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One position's entry, as read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -48,6 +62,19 @@ pub struct Entry {
     pub depth: u16,
     /// What the score means.
     pub bound: Bound,
+}
+
+impl Entry {
+    /// Whether the entry's score answers a search with the window (`alpha`, `beta`) (its depth
+    /// being enough): exact, or a bound on the side of the window it proves.
+    #[must_use]
+    pub const fn cuts(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
 }
 
 /// Default table size.
