@@ -699,17 +699,7 @@ impl<'a> Worker<'a> {
             }
         }
         self.lists[ply] = list;
-        let bound = tt::Bound::of(best, original_alpha, beta);
-        self.shared.tt.store(
-            hash,
-            ply,
-            Entry {
-                best: best_move.map(|p| self.pos.cell(p)),
-                score: best,
-                depth: depth.clamp(0, i32::from(u16::MAX)) as u16,
-                bound,
-            },
-        );
+        self.remember(hash, ply, depth, (original_alpha, beta), best, best_move);
         best
     }
 
@@ -805,18 +795,32 @@ impl<'a> Worker<'a> {
             }
         }
         if horizon && !searched_deeper {
-            self.shared.tt.store(
-                hash,
-                ply,
-                Entry {
-                    best: best_move.map(|p| self.pos.cell(p)),
-                    score: best,
-                    depth: 0,
-                    bound: tt::Bound::of(best, original_alpha, beta),
-                },
-            );
+            self.remember(hash, ply, 0, (original_alpha, beta), best, best_move);
         }
         best
+    }
+
+    /// Keeps in the table what the node `hash` at `ply`, searched to `depth` with `window`
+    /// (alpha, beta), learned: its fail-soft score `best` and the move that gave it.
+    fn remember(
+        &self,
+        hash: u64,
+        ply: usize,
+        depth: i32,
+        window: (i32, i32),
+        best: i32,
+        best_move: Option<usize>,
+    ) {
+        self.shared.tt.store(
+            hash,
+            ply,
+            Entry {
+                best: best_move.map(|p| self.pos.cell(p)),
+                score: best,
+                depth: depth.clamp(0, i32::from(u16::MAX)) as u16,
+                bound: tt::Bound::of(best, window.0, window.1),
+            },
+        );
     }
 
     fn set_pv(&mut self, ply: usize, p: usize) {
