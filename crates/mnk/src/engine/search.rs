@@ -451,13 +451,7 @@ impl<'a> Worker<'a> {
             if self.aborted {
                 break;
             }
-            let bound = if score <= window.0 {
-                Bound::Upper
-            } else if score >= window.1 {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
+            let bound = tt::Bound::of(score, window.0, window.1).into();
             self.iteration_values.push(RootValue {
                 cell: p as u16,
                 score,
@@ -743,9 +737,10 @@ impl<'a> Worker<'a> {
         }
         // The horizon's own node (the attacker before any four of his) is looked up in the
         // table and kept there at depth 0, so that the same position reached at the horizon
-        // again, by another order of moves or in the next iteration, is not searched again. (The
-        // nodes below it depend on the fours played since the horizon, which the table's key
-        // does not know.) An entry of the main search, deeper, answers it too and is kept.
+        // again, by another order of moves or in the next iteration, is answered from the table
+        // when the bound stored allows. (The nodes below it depend on who attacks and on the
+        // fours he has played since the horizon, which the table's key does not know.) An entry
+        // of the main search, deeper, answers it too and is kept.
         let horizon = attacking && fours == 0;
         let hash = self.pos.hash();
         let original_alpha = alpha;
@@ -800,8 +795,9 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Keeps in the table what the node `hash` at `ply`, searched to `depth` with `window`
-    /// (alpha, beta), learned: its fail-soft score `best` and the move that gave it.
+    /// Keeps in the table what the node `hash` at `ply`, searched to `depth`, learned: its
+    /// fail-soft score `best` and the move that gave it. `window` is the (alpha, beta) the node
+    /// was called with, before the node raised alpha: the bound is read against it.
     fn remember(
         &self,
         hash: u64,
@@ -851,9 +847,9 @@ mod tests {
     use crate::notation::parse_cell;
     use crate::search::{Control, run_team};
 
-    /// The quiescence search of `pos` (the side to move attacking) with the table `tt`: its
-    /// score and nodes.
-    fn horizon(pos: &Position, tt: &TranspositionTable) -> (i32, u64) {
+    /// The quiescence search of `pos` (the side to move attacking) with the table `tt` and the
+    /// window (`alpha`, `beta`): its score and nodes.
+    fn horizon(pos: &Position, tt: &TranspositionTable, (alpha, beta): (i32, i32)) -> (i32, u64) {
         let limits = SearchLimits {
             depth: 1,
             nodes: None,
@@ -862,7 +858,7 @@ mod tests {
         run_team(1, &Control::unlimited(), |_, team| {
             let shared = Shared { tt, team, limits };
             let mut worker = Worker::new(&shared, pos.clone(), true);
-            let score = worker.quiesce(-INFINITY, INFINITY, 0, 0, true);
+            let score = worker.quiesce(alpha, beta, 0, 0, true);
             Some((score, worker.nodes()))
         })
         .answer
@@ -883,14 +879,34 @@ mod tests {
             setup.place(cell(c), Side::O).unwrap();
         }
         let pos = Position::new(&setup.board(v).unwrap());
+        let full = (-INFINITY, INFINITY);
         let tt = TranspositionTable::new(1);
-        let (score, nodes) = horizon(&pos, &tt);
+        let (score, nodes) = horizon(&pos, &tt, full);
         assert!(!is_decisive(score), "{score}");
         // The root and at least each four with its block.
         assert!(nodes >= 9, "{nodes}");
-        // Again with the same table: the root's entry answers at once, with the same score.
-        assert_eq!(horizon(&pos, &tt), (score, 1));
-        // A fresh table searches it all again.
-        assert_eq!(horizon(&pos, &TranspositionTable::new(1)), (score, nodes));
+        // Again with the same table: the root's exact entry answers at once.
+        assert_eq!(horizon(&pos, &tt, full), (score, 1));
+
+        // A window below the score fails high: the entry says "at least", which answers a
+        // window below it, not a full window.
+        let tt = TranspositionTable::new(1);
+        let (low, _) = horizon(&pos, &tt, (score - 2, score - 1));
+        assert!(low >= score - 1, "{low} {score}");
+        assert_eq!(horizon(&pos, &tt, (score - 11, score - 10)), (low, 1));
+        assert_ne!(horizon(&pos, &tt, full).1, 1);
+
+        // An entry of the main search (deeper) that does not answer stays: the horizon's
+        // result does not replace it.
+        let tt = TranspositionTable::new(1);
+        let deeper = Entry {
+            best: None,
+            score: score + 100,
+            depth: PLY as u16,
+            bound: tt::Bound::Upper,
+        };
+        tt.store(pos.hash(), 0, deeper);
+        assert_eq!(horizon(&pos, &tt, full), (score, nodes));
+        assert_eq!(tt.probe(pos.hash(), 0), Some(deeper));
     }
 }

@@ -7,7 +7,7 @@
 //! |---|---|
 //! | 0..16 | best move: the board cell index, `0xFFFF` for none |
 //! | 16..40 | score (24 bits, signed), win and loss scores relative to the entry's position |
-//! | 40..56 | depth searched, in the search's sixteenths of a ply |
+//! | 40..56 | depth searched, in the search's sixteenths of a ply (0: the quiescence search's horizon node) |
 //! | 56..58 | bound: 1 upper (score <= value), 2 lower (score >= value), 3 exact |
 //! | 58..64 | generation: the search that wrote it, modulo 64 |
 //!
@@ -51,6 +51,16 @@ impl Bound {
     }
 }
 
+impl From<Bound> for crate::search::Bound {
+    fn from(bound: Bound) -> Self {
+        match bound {
+            Bound::Upper => crate::search::Bound::Upper,
+            Bound::Lower => crate::search::Bound::Lower,
+            Bound::Exact => crate::search::Bound::Exact,
+        }
+    }
+}
+
 /// One position's entry, as read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -58,7 +68,9 @@ pub struct Entry {
     pub best: Option<Cell>,
     /// The score, relative to the root again (see [`from_table`]).
     pub score: i32,
-    /// The depth it was searched to, in sixteenths of a ply (the search's unit).
+    /// The depth it was searched to, in sixteenths of a ply (the search's unit); 0 for the
+    /// quiescence search's node at the horizon, which never answers the main search (it asks
+    /// for a depth of at least a sixteenth).
     pub depth: u16,
     /// What the score means.
     pub bound: Bound,
