@@ -98,6 +98,19 @@ const NO_EVAL: i32 = i32::MIN;
 /// At the horizon, a side plays any four this many times; after that only fours that build
 /// on (a four with a three or an open two: [`Combo::Block4Plus`] and up).
 const QUIET_FOURS: u32 = 2;
+/// What the quiescence's table key adds to the position's after one four of the attacker, and
+/// after [`QUIET_FOURS`] of them or more (see [`fours_key`]).
+const FOURS_KEYS: [u64; QUIET_FOURS as usize] = [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F];
+
+/// What the table key of a quiescence node where the attacker has played `fours` fours adds to
+/// the position's key: nothing at the horizon (the main search's key), else one key for each
+/// count that changes which fours the search below tries.
+fn fours_key(fours: u32) -> u64 {
+    match fours.min(QUIET_FOURS) {
+        0 => 0,
+        n => FOURS_KEYS[n as usize - 1],
+    }
+}
 
 /// What the search may spend, besides the time in the [`Control`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -735,17 +748,18 @@ impl<'a> Worker<'a> {
         if let Some(win) = self.threat_win(ply) {
             return win;
         }
-        // The horizon's own node (the attacker before any four of his) is looked up in the
-        // table and kept there at depth 0, so that the same position reached at the horizon
-        // again, by another order of moves or in the next iteration, is answered from the table
-        // when the bound stored allows. (The nodes below it depend on who attacks and on the
-        // fours he has played since the horizon, which the table's key does not know.) An entry
-        // of the main search, deeper, answers it too and is kept.
-        let horizon = attacking && fours == 0;
-        let hash = self.pos.hash();
+        // The attacker's nodes are looked up in the table and kept there at depth 0, so that a
+        // position reached again (by another order of the same fours, another order of moves
+        // above the horizon, or in the next iteration) is answered from the table when the
+        // bound stored allows. What the search below a node does depends on the fours played
+        // since the horizon ([`QUIET_FOURS`]): the key tells those counts apart. At the horizon
+        // itself (no four yet) the key is the position's own, which a deeper entry of the main
+        // search answers too (and is kept). The defender only blocks or stands pat: his nodes
+        // are not kept.
+        let hash = self.pos.hash() ^ fours_key(fours);
         let original_alpha = alpha;
         let mut searched_deeper = false;
-        if horizon && let Some(e) = self.shared.tt.probe(hash, ply) {
+        if attacking && let Some(e) = self.shared.tt.probe(hash, ply) {
             if e.cuts(alpha, beta) {
                 return e.score;
             }
@@ -789,7 +803,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        if horizon && !searched_deeper {
+        if !searched_deeper {
             self.remember(hash, ply, 0, (original_alpha, beta), best, best_move);
         }
         best
@@ -887,6 +901,14 @@ mod tests {
         assert!(nodes >= 9, "{nodes}");
         // Again with the same table: the root's exact entry answers at once.
         assert_eq!(horizon(&pos, &tt, full), (score, 1));
+        // Below the horizon the attacker's nodes are kept under a key that counts his fours:
+        // after X's four at k8 and O's block at l8, the position is found under the key of one
+        // four, never under its own (which the main search reads).
+        let mut child = pos.clone();
+        child.play(child.index(cell("k8")));
+        child.play(child.index(cell("l8")));
+        assert!(tt.probe(child.hash() ^ fours_key(1), 2).is_some());
+        assert_eq!(tt.probe(child.hash(), 2), None);
 
         // A window below the score fails high: the entry says "at least", which answers a
         // window below it, not a full window.
