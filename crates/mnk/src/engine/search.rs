@@ -16,7 +16,7 @@
 //! 4. The threats on the board prove a win ([`wins::static_win`]: a four-three or a double
 //!    three the opponent cannot answer in time).
 //! 5. At the horizon: the quiescence search (`Worker::quiesce`), which stands pat on the
-//!    evaluation or plays fours; the table keeps its answer at depth 0.
+//!    evaluation or plays fours; a small table of the worker's own keeps the attacker's nodes.
 //!
 //! # Selectivity
 //! Depth counts sixteenths of a ply ([`PLY`]). Facing an open three only its defences and the
@@ -98,13 +98,16 @@ const NO_EVAL: i32 = i32::MIN;
 /// At the horizon, a side plays any four this many times; after that only fours that build
 /// on (a four with a three or an open two: [`Combo::Block4Plus`] and up).
 const QUIET_FOURS: u32 = 2;
+/// Size of the quiescence search's table, each thread's own: small enough to stay in the
+/// core's cache.
+const QUIESCENCE_TABLE_MIB: u64 = 1;
 /// What the quiescence's table key adds to the position's after one four of the attacker, and
 /// after [`QUIET_FOURS`] of them or more (see [`fours_key`]).
 const FOURS_KEYS: [u64; QUIET_FOURS as usize] = [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F];
 
 /// What the table key of a quiescence node where the attacker has played `fours` fours adds to
-/// the position's key: nothing at the horizon (the main search's key), else one key for each
-/// count that changes which fours the search below tries.
+/// the position's key: nothing at the horizon, else one key for each count that changes which
+/// fours the search below tries.
 fn fours_key(fours: u32) -> u64 {
     match fours.min(QUIET_FOURS) {
         0 => 0,
@@ -237,6 +240,8 @@ pub struct Worker<'a> {
     iteration_values: Vec<RootValue>,
     /// The values of the iteration the answer comes from.
     values: Vec<RootValue>,
+    /// The quiescence search's own table (see [`Worker::quiesce`]).
+    quiet_table: TranspositionTable,
 }
 
 impl<'a> Worker<'a> {
@@ -260,6 +265,7 @@ impl<'a> Worker<'a> {
             iteration_best: None,
             iteration_values: Vec::new(),
             values: Vec::new(),
+            quiet_table: TranspositionTable::new(QUIESCENCE_TABLE_MIB),
         }
     }
 
@@ -706,7 +712,13 @@ impl<'a> Worker<'a> {
             }
         }
         self.lists[ply] = list;
-        self.remember(hash, ply, depth, (original_alpha, beta), best, best_move);
+        self.remember(
+            self.shared.tt,
+            hash,
+            (ply, depth),
+            (original_alpha, beta),
+            (best, best_move),
+        );
         best
     }
 
@@ -748,22 +760,22 @@ impl<'a> Worker<'a> {
         if let Some(win) = self.threat_win(ply) {
             return win;
         }
-        // The attacker's nodes are looked up in the table and kept there at depth 0, so that a
-        // position reached again (by another order of the same fours, another order of moves
-        // above the horizon, or in the next iteration) is answered from the table when the
-        // bound stored allows. What the search below a node does depends on the fours played
-        // since the horizon ([`QUIET_FOURS`]): the key tells those counts apart. At the horizon
-        // itself (no four yet) the key is the position's own, which a deeper entry of the main
-        // search answers too (and is kept). The defender only blocks or stands pat: his nodes
+        // The attacker's nodes are looked up in the worker's own small table and kept there,
+        // so that a position reached again (by another order of the same fours, another order
+        // of moves above the horizon, or in the next iteration) is answered from it when the
+        // bound stored allows. Its own table, not the shared one: a table that stays in the
+        // core's cache (the quiescence's nodes are cheap, and a look in the shared table at
+        // each cost more than the transpositions saved: no gain at equal time). What the search
+        // below a node does depends on the fours played since the horizon ([`QUIET_FOURS`]):
+        // the key tells those counts apart. The defender only blocks or stands pat: his nodes
         // are not kept.
         let hash = self.pos.hash() ^ fours_key(fours);
         let original_alpha = alpha;
-        let mut searched_deeper = false;
-        if attacking && let Some(e) = self.shared.tt.probe(hash, ply) {
-            if e.cuts(alpha, beta) {
-                return e.score;
-            }
-            searched_deeper = e.depth > 0;
+        if attacking
+            && let Some(e) = self.quiet_table.probe(hash, ply)
+            && e.cuts(alpha, beta)
+        {
+            return e.score;
         }
         let stand = self.pos.evaluate();
         if stand >= beta || !attacking {
@@ -803,32 +815,35 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        if !searched_deeper {
-            self.remember(hash, ply, 0, (original_alpha, beta), best, best_move);
-        }
+        self.remember(
+            &self.quiet_table,
+            hash,
+            (ply, 0),
+            (original_alpha, beta),
+            (best, best_move),
+        );
         best
     }
 
-    /// Keeps in the table what the node `hash` at `ply`, searched to `depth`, learned: its
-    /// fail-soft score `best` and the move that gave it. `window` is the (alpha, beta) the node
-    /// was called with, before the node raised alpha: the bound is read against it.
+    /// Keeps in `table` what the node `hash`, at `ply` and searched to `depth`, learned: its
+    /// fail-soft score and the move that gave it (`best`). `window` is the (alpha, beta) the
+    /// node was called with, before the node raised alpha: the bound is read against it.
     fn remember(
         &self,
+        table: &TranspositionTable,
         hash: u64,
-        ply: usize,
-        depth: i32,
+        (ply, depth): (usize, i32),
         window: (i32, i32),
-        best: i32,
-        best_move: Option<usize>,
+        (score, best): (i32, Option<usize>),
     ) {
-        self.shared.tt.store(
+        table.store(
             hash,
             ply,
             Entry {
-                best: best_move.map(|p| self.pos.cell(p)),
-                score: best,
+                best: best.map(|p| self.pos.cell(p)),
+                score,
                 depth: depth.clamp(0, i32::from(u16::MAX)) as u16,
-                bound: tt::Bound::of(best, window.0, window.1),
+                bound: tt::Bound::of(score, window.0, window.1),
             },
         );
     }
@@ -861,9 +876,12 @@ mod tests {
     use crate::notation::parse_cell;
     use crate::search::{Control, run_team};
 
-    /// The quiescence search of `pos` (the side to move attacking) with the table `tt` and the
-    /// window (`alpha`, `beta`): its score and nodes.
-    fn horizon(pos: &Position, tt: &TranspositionTable, (alpha, beta): (i32, i32)) -> (i32, u64) {
+    /// Runs `f` on one worker searching `pos`, with a fresh shared table.
+    fn with_worker<T: Send>(
+        pos: &Position,
+        tt: &TranspositionTable,
+        f: impl Fn(&mut Worker<'_>) -> T + Sync,
+    ) -> T {
         let limits = SearchLimits {
             depth: 1,
             nodes: None,
@@ -871,16 +889,22 @@ mod tests {
         };
         run_team(1, &Control::unlimited(), |_, team| {
             let shared = Shared { tt, team, limits };
-            let mut worker = Worker::new(&shared, pos.clone(), true);
-            let score = worker.quiesce(alpha, beta, 0, 0, true);
-            Some((score, worker.nodes()))
+            Some(f(&mut Worker::new(&shared, pos.clone(), true)))
         })
         .answer
         .expect("one thread answers")
     }
 
+    /// The quiescence search of the worker's position (the side to move attacking) with the
+    /// window (`alpha`, `beta`): its score and the nodes it visited.
+    fn horizon(worker: &mut Worker<'_>, (alpha, beta): (i32, i32)) -> (i32, u64) {
+        let before = worker.nodes();
+        let score = worker.quiesce(alpha, beta, 0, 0, true);
+        (score, worker.nodes() - before)
+    }
+
     #[test]
-    fn the_table_answers_the_horizon_it_searched_before() {
+    fn the_quiescence_table_answers_what_it_searched_before() {
         // X to move has two blocked threes (h8 i8 j8 against g8, c3 c4 c5 against c2): four
         // fours to try at the horizon, none of them winning.
         let v = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
@@ -895,40 +919,40 @@ mod tests {
         let pos = Position::new(&setup.board(v).unwrap());
         let full = (-INFINITY, INFINITY);
         let tt = TranspositionTable::new(1);
-        let (score, nodes) = horizon(&pos, &tt, full);
-        assert!(!is_decisive(score), "{score}");
-        // The root and at least each four with its block.
-        assert!(nodes >= 9, "{nodes}");
-        // Again with the same table: the root's exact entry answers at once.
-        assert_eq!(horizon(&pos, &tt, full), (score, 1));
-        // Below the horizon the attacker's nodes are kept under a key that counts his fours:
-        // after X's four at k8 and O's block at l8, the position is found under the key of one
-        // four, never under its own (which the main search reads).
-        let mut child = pos.clone();
-        child.play(child.index(cell("k8")));
-        child.play(child.index(cell("l8")));
-        assert!(tt.probe(child.hash() ^ fours_key(1), 2).is_some());
-        assert_eq!(tt.probe(child.hash(), 2), None);
+        let (score, nodes) = with_worker(&pos, &tt, |worker| {
+            let (score, nodes) = horizon(worker, full);
+            assert!(!is_decisive(score), "{score}");
+            // The root and at least each four with its block.
+            assert!(nodes >= 9, "{nodes}");
+            // Again: the root's exact entry answers at once.
+            assert_eq!(horizon(worker, full), (score, 1));
+            // Below the horizon the attacker's nodes are kept under a key that counts his
+            // fours: after X's four at k8 and O's block at l8, the position is found under the
+            // key of one four, not under its own.
+            let mut child = pos.clone();
+            child.play(child.index(cell("k8")));
+            child.play(child.index(cell("l8")));
+            assert!(
+                worker
+                    .quiet_table
+                    .probe(child.hash() ^ fours_key(1), 2)
+                    .is_some()
+            );
+            assert_eq!(worker.quiet_table.probe(child.hash(), 2), None);
+            (score, nodes)
+        });
+        // The shared table is not written: the quiescence keeps its own.
+        assert_eq!(tt.probe(pos.hash(), 0), None);
+        // Another worker starts with an empty table of its own: it searches it all again.
+        assert_eq!(with_worker(&pos, &tt, |w| horizon(w, full)), (score, nodes));
 
         // A window below the score fails high: the entry says "at least", which answers a
         // window below it, not a full window.
-        let tt = TranspositionTable::new(1);
-        let (low, _) = horizon(&pos, &tt, (score - 2, score - 1));
-        assert!(low >= score - 1, "{low} {score}");
-        assert_eq!(horizon(&pos, &tt, (score - 11, score - 10)), (low, 1));
-        assert_ne!(horizon(&pos, &tt, full).1, 1);
-
-        // An entry of the main search (deeper) that does not answer stays: the horizon's
-        // result does not replace it.
-        let tt = TranspositionTable::new(1);
-        let deeper = Entry {
-            best: None,
-            score: score + 100,
-            depth: PLY as u16,
-            bound: tt::Bound::Upper,
-        };
-        tt.store(pos.hash(), 0, deeper);
-        assert_eq!(horizon(&pos, &tt, full), (score, nodes));
-        assert_eq!(tt.probe(pos.hash(), 0), Some(deeper));
+        with_worker(&pos, &tt, |worker| {
+            let (low, _) = horizon(worker, (score - 2, score - 1));
+            assert!(low >= score - 1, "{low} {score}");
+            assert_eq!(horizon(worker, (score - 11, score - 10)), (low, 1));
+            assert_ne!(horizon(worker, full).1, 1);
+        });
     }
 }
