@@ -7,7 +7,7 @@
 //! |---|---|
 //! | 0..16 | best move: the board cell index, `0xFFFF` for none |
 //! | 16..40 | score (24 bits, signed), win and loss scores relative to the entry's position |
-//! | 40..56 | depth searched, in the search's sixteenths of a ply (0: the quiescence search's horizon node) |
+//! | 40..56 | depth searched, in the search's sixteenths of a ply (0 in the quiescence search's own tables) |
 //! | 56..58 | bound: 1 upper (score <= value), 2 lower (score >= value), 3 exact |
 //! | 58..64 | generation: the search that wrote it, modulo 64 |
 //!
@@ -68,9 +68,8 @@ pub struct Entry {
     pub best: Option<Cell>,
     /// The score, relative to the root again (see [`from_table`]).
     pub score: i32,
-    /// The depth it was searched to, in sixteenths of a ply (the search's unit); 0 for the
-    /// quiescence search's node at the horizon, which never answers the main search (it asks
-    /// for a depth of at least a sixteenth).
+    /// The depth it was searched to, in sixteenths of a ply (the search's unit); 0 in the
+    /// quiescence search's own tables (each search thread's, apart from the shared one).
     pub depth: u16,
     /// What the score means.
     pub bound: Bound,
