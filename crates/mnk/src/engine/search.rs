@@ -876,7 +876,8 @@ mod tests {
     use crate::notation::parse_cell;
     use crate::search::{Control, run_team};
 
-    /// Runs `f` on one worker searching `pos`, with a fresh shared table.
+    /// Runs `f` on one worker searching `pos` with the shared table `tt` (the worker's own
+    /// quiescence table starts empty).
     fn with_worker<T: Send>(
         pos: &Position,
         tt: &TranspositionTable,
