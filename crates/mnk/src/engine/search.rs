@@ -39,7 +39,7 @@ use super::eval::Combo;
 use super::movegen::{KILLER, MoveList};
 use super::position::{Position, Threat};
 use super::score::{self, INFINITY, MAX_PLY, is_decisive, loss_in, win_in};
-use super::tt::{self, Entry, TranspositionTable};
+use super::tt::{Entry, TranspositionTable};
 use super::wins;
 use crate::game::Cell;
 use crate::search::{Bound, Control, MoveValue, Outcome, Team};
@@ -470,7 +470,7 @@ impl<'a> Worker<'a> {
             if self.aborted {
                 break;
             }
-            let bound = tt::Bound::of(score, window.0, window.1).into();
+            let bound = Bound::of(score, window.0, window.1);
             self.iteration_values.push(RootValue {
                 cell: p as u16,
                 score,
@@ -843,7 +843,7 @@ impl<'a> Worker<'a> {
                 best: best.map(|p| self.pos.cell(p)),
                 score,
                 depth: depth.clamp(0, i32::from(u16::MAX)) as u16,
-                bound: tt::Bound::of(score, window.0, window.1),
+                bound: Bound::of(score, window.0, window.1),
             },
         );
     }

@@ -24,42 +24,8 @@
 
 use super::score::{MATE, MAX_PLY};
 use crate::game::Cell;
+use crate::search::Bound;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
-
-/// What a stored score says about the true score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
-    /// The true score is at most the stored one (every move failed low).
-    Upper = 1,
-    /// The true score is at least the stored one (a move failed high).
-    Lower = 2,
-    /// The stored score is exact.
-    Exact = 3,
-}
-
-impl Bound {
-    /// What a fail-soft `score` searched with the window (`alpha`, `beta`) says.
-    #[must_use]
-    pub const fn of(score: i32, alpha: i32, beta: i32) -> Bound {
-        if score >= beta {
-            Bound::Lower
-        } else if score > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        }
-    }
-}
-
-impl From<Bound> for crate::search::Bound {
-    fn from(bound: Bound) -> Self {
-        match bound {
-            Bound::Upper => crate::search::Bound::Upper,
-            Bound::Lower => crate::search::Bound::Lower,
-            Bound::Exact => crate::search::Bound::Exact,
-        }
-    }
-}
 
 /// One position's entry, as read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +60,18 @@ pub const DEFAULT_MIB: u64 = 32;
 /// GiB, and a larger table only costs the time to clear it.
 pub const MAX_MIB: u64 = 4096;
 const NO_MOVE: u64 = 0xFFFF;
+/// The bound's two bits (0 marks an empty slot).
+const UPPER: u64 = 1;
+const LOWER: u64 = 2;
+const EXACT: u64 = 3;
+
+const fn bound_bits(bound: Bound) -> u64 {
+    match bound {
+        Bound::Upper => UPPER,
+        Bound::Lower => LOWER,
+        Bound::Exact => EXACT,
+    }
+}
 /// An entry of another position written by the same search is kept when it is deeper than the
 /// new one by more than this: two plies, in the search's sixteenths of a ply (its `PLY`, which
 /// this module does not import: the search imports the table).
@@ -210,9 +188,9 @@ impl TranspositionTable {
             return None;
         }
         let bound = match (data >> 56) & 3 {
-            1 => Bound::Upper,
-            2 => Bound::Lower,
-            3 => Bound::Exact,
+            UPPER => Bound::Upper,
+            LOWER => Bound::Lower,
+            EXACT => Bound::Exact,
             _ => return None,
         };
         let mv = data & 0xFFFF;
@@ -252,7 +230,7 @@ impl TranspositionTable {
         let data = best
             | score << SCORE_SHIFT
             | u64::from(entry.depth) << DEPTH_SHIFT
-            | (entry.bound as u64) << 56
+            | bound_bits(entry.bound) << 56
             | generation << 58;
         slot[0].store(hash ^ data, Ordering::Relaxed);
         slot[1].store(data, Ordering::Relaxed);

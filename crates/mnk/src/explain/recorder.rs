@@ -185,8 +185,7 @@ impl SearchObserver for TreeRecorder {
             return;
         };
         let bound = match (self.slots[index].node.window, value) {
-            (Some((alpha, _)), Value::Score(v)) if v <= alpha => Bound::Upper,
-            (Some((_, beta)), Value::Score(v)) if v >= beta => Bound::Lower,
+            (Some((alpha, beta)), Value::Score(v)) => Bound::of(v, alpha, beta),
             _ => Bound::Exact,
         };
         let visited = self.entered - frame.entered_at + 1;

@@ -156,6 +156,20 @@ pub enum Bound {
     Lower,
 }
 
+impl Bound {
+    /// What a fail-soft `score` searched with the window (`alpha`, `beta`) says.
+    #[must_use]
+    pub const fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// A move with a player's value of it, for the side that plays it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct MoveValue {
@@ -207,6 +221,19 @@ pub fn sort_best_first(values: &mut [MoveValue], played: Option<Cell>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_score_on_the_window_edge_is_a_bound() {
+        let (alpha, beta) = (-10, 20);
+        assert_eq!(Bound::of(-11, alpha, beta), Bound::Upper);
+        assert_eq!(Bound::of(alpha, alpha, beta), Bound::Upper);
+        assert_eq!(Bound::of(alpha + 1, alpha, beta), Bound::Exact);
+        assert_eq!(Bound::of(beta - 1, alpha, beta), Bound::Exact);
+        assert_eq!(Bound::of(beta, alpha, beta), Bound::Lower);
+        // A null window has no exact scores.
+        assert_eq!(Bound::of(5, 5, 6), Bound::Upper);
+        assert_eq!(Bound::of(6, 5, 6), Bound::Lower);
+    }
 
     #[test]
     fn wins_then_scores_then_losses() {
