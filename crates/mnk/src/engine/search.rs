@@ -30,6 +30,13 @@
 //! to the full depth, a ply deeper when it beat alpha by far, a ply shallower when it only
 //! just beat the best move so far (the re-search that Stockfish and Rapfi adjust so).
 //!
+//! Singular extensions: from [`SINGULAR_DEPTH`], where the table's move failed high before
+//! (and its entry is deep enough), the node's other moves are first searched to about half
+//! the depth against the table's score less a margin; if none reaches it, the table's move is
+//! the only good one and is searched a ply deeper; if the others beat beta even so, the node
+//! is cut (multi-cut). That search leaves the table's move out and neither reads nor writes
+//! the table (the position's entry is the full node's).
+//!
 //! # Threads
 //! With more than one thread, helpers search the same root on their own copies of the
 //! position, sharing the transposition table (lazy SMP); the main thread's result is the
@@ -95,6 +102,16 @@ const DISTRACT_DEPTH: i32 = 4 * PLY + 5;
 const DISTRACT_REDUCTION: i32 = 2 * PLY;
 /// Marks an evaluation not computed (a node facing an open three).
 const NO_EVAL: i32 = i32::MIN;
+/// No move (in `excluded`).
+const NO_MOVE: u16 = u16::MAX;
+/// Singular extensions: from this depth, the table's move is searched a ply deeper when every
+/// other move, searched to [`SINGULAR_DEPTH_SHARE`] percent of the depth, falls short of the
+/// table's score less [`SINGULAR_MARGIN`] a ply; the table's entry must be at most
+/// [`SINGULAR_ENTRY_LAG`] shallower than the node.
+const SINGULAR_DEPTH: i32 = 6 * PLY;
+const SINGULAR_DEPTH_SHARE: i32 = 46;
+const SINGULAR_MARGIN: i32 = 2;
+const SINGULAR_ENTRY_LAG: i32 = 2 * PLY;
 /// At the horizon, a side plays any four this many times; after that only fours that build
 /// on (a four with a three or an open two: [`Combo::Block4Plus`] and up).
 const QUIET_FOURS: u32 = 2;
@@ -228,6 +245,9 @@ pub struct Worker<'a> {
     /// History scores of moves that caused cut-offs, by side and cell.
     history: Vec<i32>,
     killers: Vec<[u16; 2]>,
+    /// The move a node leaves out, by ply ([`NO_MOVE`] for none): the table's move, while the
+    /// singular search asks what the others are worth.
+    excluded: Vec<u16>,
     /// The static evaluation at each ply of the current line ([`NO_EVAL`] where none).
     evals: Vec<i32>,
     pv: Vec<Vec<u16>>,
@@ -258,6 +278,7 @@ impl<'a> Worker<'a> {
             aborted: false,
             history: vec![0; 2 * cells],
             killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
+            excluded: vec![NO_MOVE; MAX_PLY + 2],
             evals: vec![NO_EVAL; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             lists: vec![MoveList::default(); MAX_PLY + 2],
@@ -564,7 +585,13 @@ impl<'a> Worker<'a> {
         }
         let pv_node = beta - alpha > 1;
         let hash = self.pos.hash();
-        let entry = self.shared.tt.probe(hash, ply);
+        // A node searched without its table move neither reads nor writes the table.
+        let excluded = self.excluded[ply];
+        let entry = if excluded == NO_MOVE {
+            self.shared.tt.probe(hash, ply)
+        } else {
+            None
+        };
         if let Some(e) = entry
             && !pv_node
             && i32::from(e.depth) >= depth
@@ -585,7 +612,12 @@ impl<'a> Worker<'a> {
             && ply >= 2
             && self.evals[ply - 2] != NO_EVAL
             && eval > self.evals[ply - 2];
-        if !pv_node && eval != NO_EVAL && !is_decisive(beta) && !is_decisive(alpha) {
+        if !pv_node
+            && excluded == NO_MOVE
+            && eval != NO_EVAL
+            && !is_decisive(beta)
+            && !is_decisive(alpha)
+        {
             let margin = FUTILITY_MARGIN * (depth - PLY * i32::from(improving)).max(0) / PLY;
             if depth < FUTILITY_DEPTH && eval - margin >= beta {
                 return eval;
@@ -647,6 +679,9 @@ impl<'a> Worker<'a> {
         };
         for i in 0..list.len() {
             let (p, move_score) = list.get(i);
+            if p as u16 == excluded {
+                continue;
+            }
             let quiet = move_score < KILLER;
             if quiet && i >= move_count && best > -score::MATE_BOUND {
                 break;
@@ -660,9 +695,42 @@ impl<'a> Worker<'a> {
             if distract && !pv_node && depth < DISTRACT_DEPTH && best > -score::MATE_BOUND {
                 continue;
             }
+            let mut extension = 0;
+            if i == 0
+                && excluded == NO_MOVE
+                && depth >= SINGULAR_DEPTH
+                && let Some(e) = entry
+                && e.best.is_some_and(|c| self.pos.index(c) == p)
+                && e.bound != Bound::Upper
+                && i32::from(e.depth) >= depth - SINGULAR_ENTRY_LAG
+                && !is_decisive(e.score)
+            {
+                // Is the table's move the only good one? The others, searched shallower
+                // against its score less a margin, say.
+                let singular_beta = e.score - SINGULAR_MARGIN * depth / PLY;
+                self.excluded[ply] = p as u16;
+                let v = self.negamax(
+                    depth * SINGULAR_DEPTH_SHARE / 100,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                );
+                self.excluded[ply] = NO_MOVE;
+                if self.aborted {
+                    self.lists[ply] = list;
+                    return 0;
+                }
+                if v < singular_beta {
+                    extension = PLY;
+                } else if singular_beta >= beta {
+                    // Another move beats beta too, even searched shallower: a cut.
+                    self.lists[ply] = list;
+                    return singular_beta;
+                }
+            }
             self.pos.play(p);
             let score = if i == 0 {
-                -self.negamax(new_depth, -beta, -alpha, ply + 1)
+                -self.negamax(new_depth + extension, -beta, -alpha, ply + 1)
             } else {
                 let r = if depth >= LMR_DEPTH && i >= LMR_MOVES && quiet {
                     let mut r = lmr(depth, i);
@@ -712,13 +780,15 @@ impl<'a> Worker<'a> {
             }
         }
         self.lists[ply] = list;
-        self.remember(
-            self.shared.tt,
-            hash,
-            (ply, depth),
-            (original_alpha, beta),
-            (best, best_move),
-        );
+        if excluded == NO_MOVE {
+            self.remember(
+                self.shared.tt,
+                hash,
+                (ply, depth),
+                (original_alpha, beta),
+                (best, best_move),
+            );
+        }
         best
     }
 
@@ -873,7 +943,7 @@ impl<'a> Worker<'a> {
 mod tests {
     use super::*;
     use crate::game::{Rule, Setup, Side, Size, Variant};
-    use crate::notation::parse_cell;
+    use crate::notation::{parse_cell, parse_game};
     use crate::search::{Control, run_team};
 
     /// Runs `f` on one worker searching `pos` with the shared table `tt` (the worker's own
@@ -902,6 +972,34 @@ mod tests {
         let before = worker.nodes();
         let score = worker.quiesce(alpha, beta, 0, 0, true);
         (score, worker.nodes() - before)
+    }
+
+    #[test]
+    fn a_node_that_leaves_out_its_table_move_neither_reads_nor_writes_the_table() {
+        let v = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
+        let game = parse_game("h8 i9 i8 g8 h9 h10 j7 k6", v).unwrap();
+        let pos = Position::new(game.board());
+        let tt = TranspositionTable::new(1);
+        // An entry no search would give: exact, far deeper than asked, a score of 777.
+        let planted = Entry {
+            best: pos.candidates().iter().next().map(|p| pos.cell(p)),
+            score: 777,
+            depth: 40 * PLY as u16,
+            bound: Bound::Exact,
+        };
+        tt.store(pos.hash(), 1, planted);
+        with_worker(&pos, &tt, |worker| {
+            let before = worker.nodes();
+            assert_eq!(worker.negamax(3 * PLY, 0, 1, 1), 777);
+            assert!(worker.nodes() - before <= 1, "the entry answers at once");
+            worker.excluded[1] = worker.pos.index(planted.best.unwrap()) as u16;
+            let before = worker.nodes();
+            let score = worker.negamax(3 * PLY, 0, 1, 1);
+            worker.excluded[1] = NO_MOVE;
+            assert_ne!(score, 777);
+            assert!(worker.nodes() - before > 1, "searched");
+        });
+        assert_eq!(tt.probe(pos.hash(), 1), Some(planted));
     }
 
     #[test]
