@@ -716,6 +716,8 @@ impl<'a> Worker<'a> {
                     ply,
                 );
                 self.excluded[ply] = NO_MOVE;
+                // Its line is not this node's.
+                self.pv[ply].clear();
                 if self.aborted {
                     self.lists[ply] = list;
                     return 0;
