@@ -30,12 +30,12 @@
 //! to the full depth, a ply deeper when it beat alpha by far, a ply shallower when it only
 //! just beat the best move so far (the re-search that Stockfish and Rapfi adjust so).
 //!
-//! Singular extensions: from [`SINGULAR_DEPTH`], where the table's move failed high before
-//! (and its entry is deep enough), the node's other moves are first searched to about half
-//! the depth against the table's score less a margin; if none reaches it, the table's move is
-//! the only good one and is searched a ply deeper; if the others beat beta even so, the node
-//! is cut (multi-cut). That search leaves the table's move out and neither reads nor writes
-//! the table (the position's entry is the full node's).
+//! Singular extensions: from 6 plies of depth (`SINGULAR_DEPTH`), where the table's move
+//! failed high before (and its entry is deep enough), the node's other moves are first
+//! searched to about half the depth against the table's score less a margin; if none reaches
+//! it, the table's move is the only good one and is searched a ply deeper; if the others beat
+//! beta even so, the node is cut (multi-cut). That search leaves the table's move out and
+//! neither reads nor writes the table (the position's entry is the full node's).
 //!
 //! # Threads
 //! With more than one thread, helpers search the same root on their own copies of the
