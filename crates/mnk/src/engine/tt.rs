@@ -72,6 +72,7 @@ const fn bound_bits(bound: Bound) -> u64 {
         Bound::Exact => EXACT,
     }
 }
+
 /// An entry of another position written by the same search is kept when it is deeper than the
 /// new one by more than this: two plies, in the search's sixteenths of a ply (its `PLY`, which
 /// this module does not import: the search imports the table).
