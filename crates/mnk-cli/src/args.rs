@@ -601,6 +601,10 @@ pub struct SolveArgs {
     /// symmetry, null-window, pairing, vcf, threat-order, dead-cells, dfpn, zones.
     #[arg(long, value_name = "IDEAS")]
     pub without: Option<Ideas>,
+    /// Switch on solver ideas that are off by default (they cost more than they gain on the
+    /// boards measured): vct (victory by continuous threats, fours and threes).
+    #[arg(long, value_name = "IDEAS", value_parser = parse_ideas_on)]
+    pub with: Option<String>,
     /// Also write the proof to FILE, for `mnk verify FILE` (or any checker of the format:
     /// see the README): the winner's move at each of its turns, against every reply of the
     /// other side (which the checker tries itself); for a draw each side's strategy, its
@@ -628,4 +632,9 @@ pub struct VerifyArgs {
     /// Print one JSON object: {"valid", "value", "to_move", "nodes", "records", ...}.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `--with`: a list of solver ideas, each checked to be one.
+fn parse_ideas_on(list: &str) -> Result<String, mnk::solve::IdeaError> {
+    Ideas::DEFAULT.with(list).map(|_| list.to_string())
 }

@@ -236,6 +236,29 @@ fn solve_json_contract() {
         .success()
         .stdout(predicate::str::contains("3x3 k=3, X to move: draw"))
         .stdout(predicate::str::contains("ideas: without pairing, vcf"));
+    // Victory by continuous threats is off unless asked for; with it the value stands.
+    let out = mnk()
+        .args([
+            "solve",
+            "--size",
+            "5x5",
+            "--k",
+            "4",
+            "--threads",
+            "1",
+            "--json",
+        ])
+        .args(["--with", "vct", "--distance", "never"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["value"], "draw");
+    assert_eq!(v["ideas_off"], serde_json::json!([]));
+    mnk()
+        .args(["solve", "--size", "3", "--with", "vct,telepathy"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown solver idea 'telepathy'"));
 }
 
 #[test]

@@ -183,10 +183,19 @@ fn positions(v: Variant, count: usize, min_stones: usize, seed: u64) -> Vec<Boar
 }
 
 fn configurations() -> Vec<(String, SolverConfig)> {
-    let mut configs = vec![("all ideas".to_string(), SolverConfig::default())];
+    let mut configs = vec![
+        ("the default ideas".to_string(), SolverConfig::default()),
+        (
+            "every idea".to_string(),
+            SolverConfig {
+                ideas: Ideas::ALL,
+                ..SolverConfig::default()
+            },
+        ),
+    ];
     for name in Ideas::NAMES {
         configs.push((
-            format!("without {name}"),
+            format!("every idea but {name}"),
             SolverConfig {
                 ideas: Ideas::ALL.without(name).unwrap(),
                 ..SolverConfig::default()

@@ -11,7 +11,7 @@ use mnk::game::{Board, Game, Size};
 use mnk::notation::format_cell;
 use mnk::players::MAX_THREADS;
 use mnk::search::{Control, Limits, cores};
-use mnk::solve::{Distance, MAX_TABLE_MIB, Proof, SolveError, Solver, SolverConfig, Wdl};
+use mnk::solve::{Distance, Ideas, MAX_TABLE_MIB, Proof, SolveError, Solver, SolverConfig, Wdl};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -64,7 +64,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let config = SolverConfig {
         memory_bytes: usize::try_from(memory_mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX),
         threads,
-        ideas: args.without.unwrap_or_default(),
+        ideas: ideas(args),
     };
     let mut solver = Solver::with_config(&variant, config).map_err(|e| {
         Failure::Usage(format!(
@@ -326,7 +326,7 @@ struct Report<'a> {
 
 impl Report<'_> {
     fn common(&self) -> serde_json::Value {
-        let ideas_off = self.args.without.map(|i| i.off()).unwrap_or_default();
+        let ideas_off = ideas(self.args).off();
         serde_json::json!({
             "nodes": self.nodes,
             "time_ms": millis(self.elapsed),
@@ -472,7 +472,8 @@ impl Report<'_> {
             self.table_bytes >> 20,
             self.memory_mib
         )?;
-        if let Some(ideas) = self.args.without {
+        let ideas = ideas(self.args);
+        if ideas != Ideas::DEFAULT {
             writeln!(out, "ideas: {ideas}")?;
         }
         if let Some(entries) = self.resumed {
@@ -515,4 +516,12 @@ fn machine_memory_mib() -> Option<u64> {
         .parse::<u64>()
         .ok()?;
     Some(kib / 1024)
+}
+
+/// The solver ideas `--without` and `--with` ask for (`--with` was checked by the parser).
+fn ideas(args: &SolveArgs) -> Ideas {
+    let ideas = args.without.unwrap_or_default();
+    ideas
+        .with(args.with.as_deref().unwrap_or_default())
+        .unwrap_or(ideas)
 }

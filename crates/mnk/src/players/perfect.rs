@@ -55,7 +55,7 @@ impl Perfect {
                 )
                 .unwrap_or(usize::MAX),
                 threads: self.options.threads.unwrap_or(1).max(1),
-                ideas: Ideas::ALL,
+                ideas: Ideas::DEFAULT,
             };
             let solver = Solver::with_config(variant, config).map_err(|e| {
                 PlayerError::TooLarge(format!(

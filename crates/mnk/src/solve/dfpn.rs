@@ -363,31 +363,19 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
             // Would the attacker win by continuous fours if the defender passed? Then the
             // defender must play in the line's relevance zone.
             let before = self.vcf.nodes;
-            let found = self
-                .vcf
-                .search(lines, attacker, defender, n_empty, ZONE_BUDGET);
+            // Every line found must be spoiled: the defender plays where all their zones meet
+            // (nowhere: it loses).
+            let found = self.vcf.defence_zone(
+                lines,
+                attacker,
+                defender,
+                n_empty,
+                ZONE_BUDGET,
+                ZONE_LINES,
+                moves,
+            );
             self.s.count(self.vcf.nodes - before)?;
-            if found.is_some() {
-                // Every line found must be spoiled: the defender plays where all their zones
-                // meet (nowhere: it loses).
-                let mut zone = self.vcf.zone(lines, attacker, defender);
-                let mut tried = 1u64 << self.vcf.first_move();
-                for _ in 1..ZONE_LINES {
-                    let left = self.vcf.budget_left();
-                    if zone & moves == 0 || left == 0 {
-                        break;
-                    }
-                    let before = self.vcf.nodes;
-                    let again = self
-                        .vcf
-                        .search_from(lines, attacker, defender, n_empty, left, !tried);
-                    self.s.count(self.vcf.nodes - before)?;
-                    if again.is_none() {
-                        break;
-                    }
-                    tried |= 1u64 << self.vcf.first_move();
-                    zone &= self.vcf.zone(lines, attacker, defender);
-                }
+            if let Some((zone, _)) = found {
                 moves &= zone;
             }
         }

@@ -1,12 +1,13 @@
 //! The solver's ideas, each of which can be switched off to measure what it gains
-//! (`mnk solve --without pairing,vcf`). The figures are in the module documentation of
-//! [`crate::solve`].
+//! (`mnk solve --without pairing,vcf`), or on where it is off by default (`--with vct`). The
+//! figures are in the module documentation of [`crate::solve`].
 
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
-/// Which of the solver's ideas are on. All are on by default; every combination is exact.
+/// Which of the solver's ideas are on. All but `vct` are on by default ([`Ideas::DEFAULT`]);
+/// every combination is exact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ideas {
     /// Key positions by their smallest image under the board's symmetries, and search only
@@ -32,11 +33,16 @@ pub struct Ideas {
     /// defender passed, search only the defender's moves where the relevance zones of up to
     /// four such lines meet (`threats::Vcf::zone`).
     pub zones: bool,
+    /// Where continuous fours found no win, look for a victory by continuous threats: fours
+    /// and threes, the defender's answers to a three limited to the relevance zones of the
+    /// attacker's lines (`vct`). Off by default: on the boards measured it cost more than it
+    /// saved (see [`crate::solve`]).
+    pub vct: bool,
 }
 
 impl Default for Ideas {
     fn default() -> Self {
-        Ideas::ALL
+        Ideas::DEFAULT
     }
 }
 
@@ -56,10 +62,17 @@ impl Ideas {
         dead_cells: true,
         dfpn: true,
         zones: true,
+        vct: true,
+    };
+
+    /// The ideas a solver uses unless told otherwise: every idea that gains.
+    pub const DEFAULT: Ideas = Ideas {
+        vct: false,
+        ..Ideas::ALL
     };
 
     /// The names used on the command line.
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 9] = [
         "symmetry",
         "null-window",
         "pairing",
@@ -68,6 +81,7 @@ impl Ideas {
         "dead-cells",
         "dfpn",
         "zones",
+        "vct",
     ];
 
     fn flag(&mut self, name: &str) -> Option<&mut bool> {
@@ -80,6 +94,7 @@ impl Ideas {
             "dead-cells" => &mut self.dead_cells,
             "dfpn" => &mut self.dfpn,
             "zones" => &mut self.zones,
+            "vct" => &mut self.vct,
             _ => return None,
         })
     }
@@ -88,10 +103,23 @@ impl Ideas {
     ///
     /// # Errors
     /// [`IdeaError`] for a name that is not an idea.
-    pub fn without(mut self, list: &str) -> Result<Ideas, IdeaError> {
+    pub fn without(self, list: &str) -> Result<Ideas, IdeaError> {
+        self.set(list, false)
+    }
+
+    /// These ideas with the ones named in `list` (comma-separated) switched on.
+    ///
+    /// # Errors
+    /// [`IdeaError`] for a name that is not an idea.
+    pub fn with(self, list: &str) -> Result<Ideas, IdeaError> {
+        self.set(list, true)
+    }
+
+    /// These ideas with the ones named in `list` (comma-separated) switched `on` or off.
+    fn set(mut self, list: &str, on: bool) -> Result<Ideas, IdeaError> {
         for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             let key = name.to_ascii_lowercase().replace('_', "-");
-            *self.flag(&key).ok_or_else(|| IdeaError(name.to_string()))? = false;
+            *self.flag(&key).ok_or_else(|| IdeaError(name.to_string()))? = on;
         }
         Ok(self)
     }
@@ -110,19 +138,26 @@ impl Ideas {
 impl FromStr for Ideas {
     type Err = IdeaError;
 
-    /// Parses a list of ideas to switch off.
+    /// Parses a list of ideas to switch off (from the default ones).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Ideas::ALL.without(s)
+        Ideas::DEFAULT.without(s)
     }
 }
 
 impl fmt::Display for Ideas {
+    /// The difference from the default ideas: "without pairing, vcf", "with vct", both
+    /// ("without pairing; with vct"), or "the default ideas".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let off = self.off();
-        if off.is_empty() {
-            f.write_str("all ideas")
-        } else {
-            write!(f, "without {}", off.join(", "))
+        let default_off = Ideas::DEFAULT.off();
+        let without: Vec<_> = off.iter().filter(|n| !default_off.contains(n)).collect();
+        let with: Vec<_> = default_off.iter().filter(|n| !off.contains(n)).collect();
+        let list = |names: &[&&str]| names.iter().map(|n| **n).collect::<Vec<_>>().join(", ");
+        match (without.is_empty(), with.is_empty()) {
+            (true, true) => f.write_str("the default ideas"),
+            (false, true) => write!(f, "without {}", list(&without)),
+            (true, false) => write!(f, "with {}", list(&with)),
+            (false, false) => write!(f, "without {}; with {}", list(&without), list(&with)),
         }
     }
 }
@@ -135,9 +170,14 @@ mod tests {
     fn ideas_switch_off_by_name() {
         let ideas: Ideas = "pairing, VCF".parse().unwrap();
         assert!(!ideas.pairing && !ideas.vcf && ideas.symmetry);
-        assert_eq!(ideas.off(), vec!["pairing", "vcf"]);
         assert_eq!(ideas.to_string(), "without pairing, vcf");
+        assert_eq!(ideas.off(), vec!["pairing", "vcf", "vct"]);
         assert!("telepathy".parse::<Ideas>().is_err());
-        assert_eq!(Ideas::default().to_string(), "all ideas");
+        assert!(Ideas::DEFAULT.with("telepathy").is_err());
+        assert_eq!(Ideas::default().to_string(), "the default ideas");
+        assert_eq!(Ideas::ALL.to_string(), "with vct");
+        let both = ideas.with("VCT").unwrap();
+        assert!(both.vct && !both.pairing);
+        assert_eq!(both.to_string(), "without pairing, vcf; with vct");
     }
 }

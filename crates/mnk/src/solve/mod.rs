@@ -55,6 +55,7 @@ mod search;
 mod solver;
 mod table;
 mod threats;
+mod vct;
 
 pub use crate::game::Wdl;
 pub use crate::search::Outcome;

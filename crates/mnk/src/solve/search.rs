@@ -17,6 +17,7 @@ use super::pairing::Pairing;
 use super::progress::Counters;
 use super::table::{Entry, NO_MOVE, Table};
 use super::threats::Vcf;
+use super::vct::Vct;
 use crate::search::Control;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -63,6 +64,7 @@ pub(crate) struct Searcher<'a> {
     new_entries: u64,
     pairing: Pairing,
     vcf: Vcf,
+    vct: Vct,
 }
 
 /// Whether the side to move is X, from the stones on the board.
@@ -94,6 +96,7 @@ impl<'a> Searcher<'a> {
             new_entries: 0,
             pairing: Pairing::rationed(),
             vcf: Vcf::default(),
+            vct: Vct::default(),
         }
     }
 
@@ -388,19 +391,25 @@ impl<'a> Searcher<'a> {
             self.store(key, Entry::bounds(i8::MIN, 0, 1));
             return Ok(0);
         }
-        if cx.ideas.vcf && beta > 0 && own_live != 0 {
-            let before = self.vcf.nodes;
-            let found = self
-                .vcf
-                .search(lines, own, opp, n_empty as u32, Vcf::BUDGET);
-            self.count(self.vcf.nodes - before)?;
+        if (cx.ideas.vcf || cx.ideas.vct) && beta > 0 && own_live != 0 {
+            let before = self.vcf.nodes + self.vct.nodes;
+            let mut found = None;
+            if cx.ideas.vcf {
+                found = self
+                    .vcf
+                    .search(lines, own, opp, n_empty as u32, Vcf::BUDGET);
+            }
+            if found.is_none() && cx.ideas.vct {
+                found = self
+                    .vct
+                    .search(lines, own, opp, n_empty as u32, Vct::BUDGET);
+            }
+            let used = self.vcf.nodes + self.vct.nodes - before;
+            self.count(used)?;
             if let Some(plies) = found {
                 let score = n_empty + 1 - plies as i32;
                 if score >= beta {
-                    self.store(
-                        key,
-                        Entry::bounds(score as i8, i8::MAX, work(self.vcf.nodes - before)),
-                    );
+                    self.store(key, Entry::bounds(score as i8, i8::MAX, work(used)));
                     return Ok(score);
                 }
                 alpha = alpha.max(score);

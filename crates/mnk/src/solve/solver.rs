@@ -152,7 +152,7 @@ impl Default for SolverConfig {
         SolverConfig {
             memory_bytes: 64 << 20,
             threads: 1,
-            ideas: Ideas::ALL,
+            ideas: Ideas::DEFAULT,
         }
     }
 }
@@ -747,5 +747,58 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every win the threat-space search finds is a win, at least as soon as it says (by the
+    /// exact score of a solver without it), on boards where threes and counter-fours occur.
+    #[test]
+    fn wins_by_threats_are_wins() {
+        use super::super::threats::Vcf;
+        use super::super::vct::Vct;
+        let variants = [
+            Variant::new(Size::square(5), 4, Rule::Freestyle),
+            Variant::new(Size::square(6), 4, Rule::Freestyle),
+            Variant::new(Size::new(7, 5), 4, Rule::Exact),
+            Variant::new(Size::square(6), 5, Rule::Freestyle),
+        ];
+        let control = Control::unlimited();
+        let mut found = 0;
+        for (i, v) in variants.into_iter().enumerate() {
+            let v = v.unwrap();
+            let config = SolverConfig {
+                ideas: Ideas::DEFAULT,
+                ..SolverConfig::default()
+            };
+            let reference = Solver::with_config(&v, config).unwrap();
+            let cx = &*reference.cx;
+            for board in positions(v, 60, 101 + i as u64) {
+                let (x, o) = board.masks().unwrap();
+                let (own, opp) = if board.to_move() == Side::X {
+                    (x, o)
+                } else {
+                    (o, x)
+                };
+                let empty = cx.lines.full() & !(own | opp);
+                let n_empty = empty.count_ones();
+                if cx.lines.win_cells(own, empty) != 0
+                    || Vcf::default()
+                        .search(&cx.lines, own, opp, n_empty, 1 << 20)
+                        .is_some()
+                {
+                    continue;
+                }
+                let Some(plies) = Vct::default().search(&cx.lines, own, opp, n_empty, 1 << 20)
+                else {
+                    continue;
+                };
+                found += 1;
+                let promised = (n_empty + 1 - plies) as i32;
+                let score = Searcher::new(cx, &control, 0, own, opp)
+                    .search(own, opp, promised - 1, promised)
+                    .unwrap();
+                assert!(score >= promised, "{board:?}: {plies} plies, score {score}");
+            }
+        }
+        assert!(found >= 20, "only {found} wins by threats met");
     }
 }

@@ -47,7 +47,7 @@ impl Vcf {
     }
 
     /// [`Vcf::search`] for a line whose first move is one of the cells of `first`.
-    pub(crate) fn search_from(
+    fn search_from(
         &mut self,
         lines: &Lines,
         own: u64,
@@ -59,16 +59,6 @@ impl Vcf {
         self.budget = budget;
         self.first = first;
         self.fours(lines, own, opp, max_plies, 0)
-    }
-
-    /// After a search that found a win: the line's first move (the attacker's).
-    pub(crate) fn first_move(&self) -> u8 {
-        self.first_move
-    }
-
-    /// The positions this searcher may still visit in the current search.
-    pub(crate) fn budget_left(&self) -> u64 {
-        self.budget
     }
 
     /// The relevance zone of the line the last successful [`Vcf::search`] found for `own`
@@ -89,6 +79,42 @@ impl Vcf {
             .filter(|&&w| w & own == 0 && (w & defender).count_ones() >= need)
             .fold(0, |m, &w| m | w);
         (self.attack | self.defence | spoilers) & empty
+    }
+
+    /// Where the defender (to move) must play against `attacker`'s continuous fours: if the
+    /// attacker, moving after a defender pass, wins by continuous fours, the cells where the
+    /// relevance zones (see [`Vcf::zone`]) of up to `wanted` such lines, each with its own
+    /// first move, meet, with the most plies any of those lines takes. The searches share
+    /// `budget`; the search for more lines stops once the zone holds none of `moves`. `None`:
+    /// no such line found.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn defence_zone(
+        &mut self,
+        lines: &Lines,
+        attacker: u64,
+        defender: u64,
+        max_plies: u32,
+        budget: u64,
+        wanted: usize,
+        moves: u64,
+    ) -> Option<(u64, u32)> {
+        let mut plies = self.search(lines, attacker, defender, max_plies, budget)?;
+        let mut zone = self.zone(lines, attacker, defender);
+        let mut tried = 1u64 << self.first_move;
+        for _ in 1..wanted {
+            let left = self.budget;
+            if zone & moves == 0 || left == 0 {
+                break;
+            }
+            let Some(p) = self.search_from(lines, attacker, defender, max_plies, left, !tried)
+            else {
+                break;
+            };
+            plies = plies.max(p);
+            tried |= 1u64 << self.first_move;
+            zone &= self.zone(lines, attacker, defender);
+        }
+        Some((zone, plies))
     }
 
     fn fours(
