@@ -9,7 +9,8 @@
 //! The pieces, one file each: [`lines`](self) (windows and win detection by shifts), `key`
 //! (positions up to symmetry, exact keys), `table` (the bounded, shared, exact transposition
 //! table, with its bit layout), `pairing` (pairing-strategy draw proofs), `threats` (victory
-//! by continuous fours, relevance zones), `order` (move ordering), `search` (one thread's
+//! by continuous fours, relevance zones), `vct` (victory by continuous threats), `order`
+//! (move ordering), `search` (one thread's
 //! alpha-beta), `dfpn` (proof-number search for the null-window questions) with its table
 //! `pn_table`, `solver` (iterations and threads), `progress` (counters for a display),
 //! [`Ideas`] (each idea can be switched off to measure it).
@@ -30,8 +31,11 @@
 //! | `dead-cells` | 9 | 12,361 | 2,171 | 15 | 2,289,141 |
 //! | `dfpn`, `zones` | 9 | 12,311 | 2,171 | 15 | 2,106,160 |
 //! | all of them | 62,469 | - | - | 22,405,514 | - |
+//! | `vct` switched on (off by default) | 9 | 271,338 | 13,520 | 15 | 4,746,361 |
 //!
-//! `dfpn` and `zones` change nothing in the first row: alpha-beta settles these within its
+//! `vct` (victory by continuous threats, module `vct`) is off by default: on 7x7 k=5 its searches
+//! cut the alpha-beta search from 2.11M to 1.28M nodes but cost 3.47M themselves (2.53 s
+//! against 1.79 s); the README has the other boards. `dfpn` and `zones` change nothing in the first row: alpha-beta settles these within its
 //! first 4M nodes (5x5 k=5 without `pairing` is not, and df-pn costs more there). On 9x4 k=4 (X wins, `--distance never`): all on 30,061,016 nodes (5.1 s); without
 //! `zones` 31,402,020 (54 s when last timed: the count includes the zones' threat searches);
 //! without `dfpn` 140,205,415 (48 s when last timed).
