@@ -13,16 +13,19 @@
 //! the search answers them first.)
 //!
 //! Order: the transposition-table move, then by score: the threat tiers and the weights'
-//! ordering tables ([`Position::move_score`](super::Position::move_score)), the killer moves of
-//! the ply, and the history of moves that caused cut-offs.
+//! ordering tables ([`Position::move_score`](super::Position::move_score)), plus the search's
+//! bonus (in [`super::search`]: the killer moves of the ply and the history of moves that
+//! caused cut-offs, on the ordering tables' scale).
 
 use super::eval::{Combo, flag};
 use super::position::{Position, Threat};
 
 /// Score given to the transposition-table move: first of all.
 pub const TT_MOVE: i32 = i32::MAX;
-/// Bonus of a killer move (below the threat tiers, above quiet moves).
-pub const KILLER: i32 = 1 << 22;
+/// Ordering scores below this are *quiet* moves: neither the table's move nor in a threat
+/// tier (the tiers start far above; the ordering tables, the killers' bonus and the history
+/// stay far below).
+pub const QUIET_BELOW: i32 = 1 << 22;
 
 /// The moves of a node with their ordering scores, handed out best first (ties by cell).
 ///

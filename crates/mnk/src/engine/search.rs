@@ -43,7 +43,7 @@
 //! answer. With one thread and a depth or node limit the search is deterministic.
 
 use super::eval::Combo;
-use super::movegen::{KILLER, MoveList};
+use super::movegen::{MoveList, QUIET_BELOW};
 use super::position::{Position, Threat};
 use super::score::{self, INFINITY, MAX_PLY, is_decisive, loss_in, win_in};
 use super::tt::{Entry, TranspositionTable};
@@ -61,13 +61,25 @@ const ASPIRATION: i32 = 60;
 /// iteration usually costs more than all before it. Under a per-move limit the whole move is
 /// used: an unfinished iteration still gives its best move so far.
 const NEXT_ITERATION_SHARE: u32 = 50;
-/// A cell's history of cut-offs (see [`Worker::reward`]: depth squared for each, in plies)
-/// counts in its ordering score divided by this. It grows with the search: in an opening
-/// position, after 0.2 s (83,000 nodes) the largest was 4,355 and 16 cells were above 500;
-/// after 1 s (827,000 nodes) 18,471, and 57 cells above 500. The ordering tables' values
-/// differ by a few hundred (medians 835 and 602), so undivided the history outweighed them
-/// more the longer a search ran, for any cell that had cut anywhere.
-const HISTORY_DIVISOR: i32 = 8;
+/// A cell's history of cut-offs, by side (see [`Worker::reward`]): a cut-off at `d` plies
+/// moves the cut move's value toward [`HISTORY_MAX`] by `64 d² + 128 d` (at most the bound)
+/// less the value's own share of that bonus, and each quiet move searched before it as much
+/// toward `-HISTORY_MAX` (the update engine authors call "gravity": values stay within the
+/// bound however long a search runs, and a move that keeps failing sinks). It counts in the
+/// ordering divided by [`HISTORY_DIVISOR`], at most ±512: the ordering tables' values differ
+/// by a few hundred (medians 835 and 602), and an unbounded history (depth² a cut-off; in an
+/// opening position 4,355 after 0.2 s and 18,471 after 1 s) outweighed them more the longer
+/// a search ran.
+const HISTORY_MAX: i32 = 8192;
+const HISTORY_DIVISOR: i32 = 16;
+/// A killer move's bonus in the ordering, on the ordering tables' scale: the killers of the
+/// ply come early among the quiet moves, not above them all. Above them all, they were often
+/// tried in vain before the tables' best: in `mnk bench --depth-offset 2`, of the 4,509
+/// cut-offs (from 2 plies of depth) not made by a node's first move, 3,819 were by a quiet
+/// move, 1,879 of them by the quiet move the tables ranked first, and in 1,132 of the 4,509
+/// the move tried first had been a killer. The reductions and pruning below still treat
+/// killers as they did: never as quiet moves.
+const KILLER_BONUS: i32 = 300;
 /// Depths count sixteenths of a ply, so that reductions and extensions can be fractional.
 pub const PLY: i32 = 16;
 /// Late move reductions apply from this depth, to quiet moves after this many (after one more
@@ -469,7 +481,7 @@ impl<'a> Worker<'a> {
         let mut best_index = 0;
         let child = (depth - 1) * PLY;
         for (i, &p) in root.iter().enumerate() {
-            let quiet = self.pos.move_score(p) < KILLER;
+            let quiet = self.pos.move_score(p) < QUIET_BELOW;
             self.pos.play(p);
             // The score, the window it was searched with and the depth it was searched to:
             // a late quiet move is first searched shallower (late move reductions, less a ply
@@ -642,12 +654,12 @@ impl<'a> Worker<'a> {
         let history = &self.history;
         let stride = history.len() / 2;
         list.generate(&mut self.pos, |p| {
-            let killer = if killers.contains(&(p as u16)) {
-                KILLER
+            let h = history[side * stride + p] / HISTORY_DIVISOR;
+            if killers.contains(&(p as u16)) {
+                KILLER_BONUS + h
             } else {
-                0
-            };
-            killer + history[side * stride + p] / HISTORY_DIVISOR
+                h
+            }
         });
         if list.is_empty() {
             // The opponent threatens an open four no stone stops (two open threes, say), and
@@ -689,7 +701,7 @@ impl<'a> Worker<'a> {
             if p as u16 == excluded {
                 continue;
             }
-            let quiet = move_score < KILLER;
+            let quiet = move_score < QUIET_BELOW && !killers.contains(&(p as u16));
             if quiet && i >= move_count && best > -score::MATE_BOUND {
                 break;
             }
@@ -782,7 +794,7 @@ impl<'a> Worker<'a> {
                     alpha = score;
                     self.set_pv(ply, p);
                     if alpha >= beta {
-                        self.reward(ply, p, depth / PLY);
+                        self.reward(ply, p, depth / PLY, &mut list, i, excluded);
                         break;
                     }
                 }
@@ -935,16 +947,33 @@ impl<'a> Worker<'a> {
         line.extend_from_slice(&tail[0]);
     }
 
-    /// A move caused a cut-off: remember it as a killer and in the history.
-    fn reward(&mut self, ply: usize, p: usize, depth: i32) {
+    /// The `i`-th move of `list` caused a cut-off at `depth` plies: remember it as a killer
+    /// and raise its history; lower the history of the quiet moves searched before it (all
+    /// of the list's first `i` but the one `excluded`).
+    fn reward(
+        &mut self,
+        ply: usize,
+        p: usize,
+        depth: i32,
+        list: &mut MoveList,
+        i: usize,
+        excluded: u16,
+    ) {
         let k = &mut self.killers[ply];
         if k[0] != p as u16 {
             k[1] = k[0];
             k[0] = p as u16;
         }
-        let stride = self.history.len() / 2;
-        let h = &mut self.history[self.pos.to_move().index() * stride + p];
-        *h = (*h + depth * depth).min(KILLER / 2);
+        let bonus = (64 * depth * depth + 128 * depth).min(HISTORY_MAX);
+        let side = self.pos.to_move().index() * (self.history.len() / 2);
+        let update = |h: &mut i32, b: i32| *h += b - *h * b.abs() / HISTORY_MAX;
+        update(&mut self.history[side + p], bonus);
+        for j in 0..i {
+            let (q, score) = list.get(j);
+            if score < QUIET_BELOW && q as u16 != excluded {
+                update(&mut self.history[side + q], -bonus);
+            }
+        }
     }
 }
 
@@ -1009,6 +1038,53 @@ mod tests {
             assert!(worker.nodes() - before > 1, "searched");
         });
         assert_eq!(tt.probe(pos.hash(), 1), Some(planted));
+    }
+
+    #[test]
+    fn a_cut_off_raises_its_move_lowers_the_quiet_moves_before_and_the_history_stays_bounded() {
+        let v = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
+        let game = parse_game("h8 i9 i8 g8 h9 h10", v).unwrap();
+        let pos = Position::new(game.board());
+        let tt = TranspositionTable::new(1);
+        with_worker(&pos, &tt, |worker| {
+            let side = worker.pos.to_move().index() * (worker.history.len() / 2);
+            let mut list = MoveList::default();
+            list.generate(&mut worker.pos, |_| 0);
+            let order: Vec<(usize, i32)> = (0..list.len()).map(|i| list.get(i)).collect();
+            assert!(
+                order.len() > 10 && order[3].1 < QUIET_BELOW,
+                "quiet moves from the fourth"
+            );
+            let (cut, before) = (order[3].0, &order[..3]);
+            // The fourth move cuts at 5 plies: it is the ply's first killer, its history rises
+            // by the bonus, the three tried before it (the table's move left out) sink by as
+            // much, and the moves after it are untouched.
+            let excluded = before[0].0 as u16;
+            worker.reward(2, cut, 5, &mut list, 3, excluded);
+            let h = |w: &Worker<'_>, p: usize| w.history[side + p];
+            let bonus = 64 * 25 + 128 * 5;
+            assert_eq!(worker.killers[2][0], cut as u16);
+            assert_eq!(h(worker, cut), bonus);
+            assert_eq!(h(worker, before[0].0), 0);
+            for &(p, _) in &before[1..] {
+                assert_eq!(h(worker, p), -bonus);
+            }
+            assert!(order[4..].iter().all(|&(p, _)| h(worker, p) == 0));
+            // However many cut-offs at any depth, every value stays within the bound and the
+            // move that keeps cutting ends near its top, the ones that keep failing near its
+            // bottom.
+            for depth in (1..60).cycle().take(2_000) {
+                worker.reward(2, cut, depth, &mut list, 3, NO_MOVE);
+            }
+            let values: Vec<i32> = order.iter().map(|&(p, _)| h(worker, p)).collect();
+            assert!(values.iter().all(|v| v.abs() <= HISTORY_MAX), "{values:?}");
+            assert!(h(worker, cut) > HISTORY_MAX * 9 / 10);
+            assert!(
+                before
+                    .iter()
+                    .all(|&(p, _)| h(worker, p) < -HISTORY_MAX * 9 / 10)
+            );
+        });
     }
 
     #[test]
