@@ -948,8 +948,9 @@ impl<'a> Worker<'a> {
     }
 
     /// The `i`-th move of `list` caused a cut-off at `depth` plies: remember it as a killer
-    /// and raise its history; lower the history of the quiet moves searched before it (all
-    /// of the list's first `i` but the one `excluded`).
+    /// and raise its history; lower the history of the quiet moves handed out before it (the
+    /// list's first `i` but the one `excluded`: those searched, and the distractions passed
+    /// over unsearched near the horizon).
     fn reward(
         &mut self,
         ply: usize,
