@@ -1058,8 +1058,9 @@ mod tests {
             );
             let (cut, before) = (order[3].0, &order[..3]);
             // The fourth move cuts at 5 plies: it is the ply's first killer, its history rises
-            // by the bonus, the three tried before it (the table's move left out) sink by as
-            // much, and the moves after it are untouched.
+            // by the bonus, the three handed out before it sink by as much but the first, left
+            // out as a singular search leaves out the table's move, and the moves after it are
+            // untouched.
             let excluded = before[0].0 as u16;
             worker.reward(2, cut, 5, &mut list, 3, excluded);
             let h = |w: &Worker<'_>, p: usize| w.history[side + p];
