@@ -1005,6 +1005,12 @@ mod tests {
         .expect("one thread answers")
     }
 
+    /// The 15x15 gomoku (freestyle) position after `moves`.
+    fn gomoku(moves: &str) -> Position {
+        let v = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
+        Position::new(parse_game(moves, v).unwrap().board())
+    }
+
     /// The quiescence search of the worker's position (the side to move attacking) with the
     /// window (`alpha`, `beta`): its score and the nodes it visited.
     fn horizon(worker: &mut Worker<'_>, (alpha, beta): (i32, i32)) -> (i32, u64) {
@@ -1015,9 +1021,7 @@ mod tests {
 
     #[test]
     fn a_node_that_leaves_out_its_table_move_neither_reads_nor_writes_the_table() {
-        let v = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
-        let game = parse_game("h8 i9 i8 g8 h9 h10 j7 k6", v).unwrap();
-        let pos = Position::new(game.board());
+        let pos = gomoku("h8 i9 i8 g8 h9 h10 j7 k6");
         let tt = TranspositionTable::new(1);
         // An entry no search would give: exact, far deeper than asked, a score of 777.
         let planted = Entry {
@@ -1043,9 +1047,7 @@ mod tests {
 
     #[test]
     fn a_cut_off_raises_its_move_lowers_the_quiet_moves_before_and_the_history_stays_bounded() {
-        let v = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
-        let game = parse_game("h8 i9 i8 g8 h9 h10", v).unwrap();
-        let pos = Position::new(game.board());
+        let pos = gomoku("h8 i9 i8 g8 h9 h10");
         let tt = TranspositionTable::new(1);
         with_worker(&pos, &tt, |worker| {
             let side = worker.pos.to_move().index() * (worker.history.len() / 2);
