@@ -247,6 +247,40 @@ fn max_memory_reaches_the_players_settings() {
 }
 
 #[test]
+fn the_engines_table_is_what_its_longest_move_fills_within_max_memory() {
+    // Gomocup's 350 MB: 262 MiB for the tables. A 0.2 s move fills far less: the engine's
+    // smallest table; 5 s a move, 160 MiB; 30 s, the limit.
+    let mut b = brain("engine");
+    let memory = |b: &Brain| b.player().unwrap().options.memory_mib;
+    send(&mut b, &["START 15", "INFO max_memory 367001600"]);
+    assert_eq!(memory(&b), Some(262), "the default turn is 30 s");
+    send(&mut b, &["INFO timeout_turn 200"]);
+    assert_eq!(memory(&b), Some(32));
+    send(&mut b, &["INFO timeout_turn 5000"]);
+    assert_eq!(memory(&b), Some(160));
+    // A timed game: 180 s over 40 moves, 4.5 s at most as far as the table goes.
+    send(
+        &mut b,
+        &["INFO timeout_turn 30000", "INFO timeout_match 180000"],
+    );
+    assert_eq!(memory(&b), Some(144));
+    // A limit below what the move fills still binds.
+    send(&mut b, &["INFO max_memory 83886080"]);
+    assert_eq!(memory(&b), Some(60));
+    // The player's own size stays when the limit allows it.
+    let mut b = brain("engine:memory-mb=100");
+    send(
+        &mut b,
+        &[
+            "START 15",
+            "INFO max_memory 367001600",
+            "INFO timeout_turn 200",
+        ],
+    );
+    assert_eq!(memory(&b), Some(100));
+}
+
+#[test]
 fn max_node_and_max_depth_bound_every_move() {
     // c-gomoku-cli's `nodes=` and `depth=` arrive as these INFO keys.
     let mut b = brain("engine");

@@ -56,6 +56,13 @@ impl Entry {
 
 /// Default table size.
 pub const DEFAULT_MIB: u64 = 32;
+/// MiB of entries a second of search writes at most: the engine searches 1.1 to 1.5 million
+/// nodes a second on this project's machines (`mnk bench`), a node stores at most one
+/// 16-byte entry, so 2 million entries a second is a bound. A table much larger than a
+/// search fills only costs time: its pages are handed out as the search first touches them
+/// (in a move's time), and each look-up lands on a page the processor's translation cache
+/// no longer holds.
+pub const MIB_PER_SECOND: u64 = 32;
 /// The largest table, in MiB: a minute's search at the engine's speed fills well under a
 /// GiB, and a larger table only costs the time to clear it.
 pub const MAX_MIB: u64 = 4096;

@@ -137,6 +137,11 @@ pub struct Abilities {
     pub depth_ends_search: bool,
     /// It is the strongest player, and the default opponent, on boards up to this many cells.
     pub strongest_up_to: Option<usize>,
+    /// MiB of table one second of its search fills, for a table that only has to hold what a
+    /// move searches: a manager's memory limit then gives it what its turn fills (see
+    /// [`crate::protocol::timing::table_mib`]), not the whole limit. `None`: a table worth all
+    /// the memory allowed (the solver's keeps every position it proves), or no table.
+    pub table_per_second_mib: Option<u64>,
 }
 
 impl Abilities {
@@ -155,6 +160,7 @@ impl Abilities {
         default_time: None,
         depth_ends_search: true,
         strongest_up_to: None,
+        table_per_second_mib: None,
     };
 
     /// A search that reports its tree.
@@ -460,6 +466,7 @@ const CATALOG: &[PlayerInfo] = &[
             searches_to_depth: true,
             default_time: Some(super::engine::DEFAULT_TIME),
             strongest_up_to: Some(usize::MAX),
+            table_per_second_mib: Some(crate::engine::tt::MIB_PER_SECOND),
             ..Abilities::PLAIN
         },
     },

@@ -11,7 +11,7 @@ use super::fallback::quick_move;
 use super::report;
 use super::rule::rule_from_bits;
 use super::stones::Stones;
-use super::timing::{MatchClock, TurnPlan, memory_capped, memory_mib};
+use super::timing::{MatchClock, TurnPlan, memory_capped, memory_mib, table_mib};
 use super::watchdog::Watchdog;
 use crate::game::{Board, Cell, Rule, Size, Variant, VariantError};
 use crate::players::{
@@ -294,8 +294,16 @@ impl Brain {
 
     fn info(&mut self, info: Info) {
         match info {
-            Info::TimeoutTurn(ms) => self.clock.set_timeout_turn(ms),
-            Info::TimeoutMatch(ms) => self.clock.set_timeout_match(ms),
+            // The limits size the engine's table ([`MatchClock::longest_move`]): the player is
+            // seated again now, not in a move's time.
+            Info::TimeoutTurn(ms) => {
+                self.clock.set_timeout_turn(ms);
+                self.prepare();
+            }
+            Info::TimeoutMatch(ms) => {
+                self.clock.set_timeout_match(ms);
+                self.prepare();
+            }
             Info::TimeLeft(ms) => self.clock.report_time_left(ms),
             Info::MaxMemory(bytes) => {
                 self.max_memory = bytes;
@@ -472,7 +480,8 @@ impl Brain {
     }
 
     /// The player for `variant`: the configured one, else the default; one thread unless its
-    /// own settings or `INFO thread_num` say otherwise, its tables within `max_memory`, its
+    /// own settings or `INFO thread_num` say otherwise, its tables within `max_memory` (the
+    /// engine's, what its longest move fills: [`table_mib`]), its
     /// nodes and depth within `max_node` and `max_depth` (for players that count them).
     fn spec_for(&self, variant: &Variant) -> PlayerSpec {
         let mut spec = self
@@ -496,8 +505,13 @@ impl Brain {
             )
             .map(|d| u32::try_from(d).unwrap_or(u32::MAX));
         }
-        if let Some(mib) = memory_mib(self.max_memory) {
-            spec.options.memory_mib = Some(spec.options.memory_mib.map_or(mib, |m| m.min(mib)));
+        if let Some(limit) = memory_mib(self.max_memory) {
+            // A table that only holds what a move searches gets what the longest move fills.
+            let fills = crate::players::info(spec.name)
+                .and_then(|i| i.abilities.table_per_second_mib)
+                .map(|per_second| table_mib(per_second, self.clock.longest_move()));
+            let wanted = spec.options.memory_mib.or(fills);
+            spec.options.memory_mib = Some(wanted.map_or(limit, |m| m.min(limit)));
         }
         spec
     }

@@ -36,6 +36,8 @@ pub const OVERHEAD_GAME_DIVISOR: u32 = 4;
 pub const UNLIMITED_TIME_LEFT: i64 = 2_147_483_647;
 /// Of `max_memory`, the players' tables get this many quarters (the rest is the process itself).
 pub const MEMORY_QUARTERS_FOR_TABLES: u64 = 3;
+/// The smallest table [`table_mib`] gives: smaller saves nothing worth having.
+pub const MIN_TABLE_MIB: u64 = 32;
 
 /// What limits a move's deadline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,6 +119,25 @@ pub fn memory_mib(max_memory: u64) -> Option<u64> {
     (max_memory > 0).then(|| tables_mib(max_memory).clamp(1, MAX_MEMORY_MIB))
 }
 
+/// The table, in MiB, for a player whose search fills `per_second` MiB of table a second
+/// ([`crate::players::Abilities::table_per_second_mib`]) and thinks at most `turn` a move: what
+/// one move fills, at least [`MIN_TABLE_MIB`]. A manager's memory limit ([`memory_mib`]) caps
+/// it; a larger table would only cost time (pages first touched in a move's time, look-ups
+/// that miss the processor's translation cache).
+///
+/// # Examples
+/// ```
+/// use mnk::protocol::timing::table_mib;
+/// use std::time::Duration;
+/// assert_eq!(table_mib(32, Duration::from_millis(200)), 32);
+/// assert_eq!(table_mib(32, Duration::from_secs(5)), 160);
+/// ```
+#[must_use]
+pub fn table_mib(per_second: u64, turn: Duration) -> u64 {
+    let mib = (per_second as f64 * turn.as_secs_f64()).ceil();
+    (mib.min(u64::MAX as f64) as u64).max(MIN_TABLE_MIB)
+}
+
 /// The MiB of `max_memory` (bytes) that go to the tables, before any cap.
 const fn tables_mib(max_memory: u64) -> u64 {
     (max_memory / 4 * MEMORY_QUARTERS_FOR_TABLES) >> 20
@@ -176,6 +197,23 @@ impl MatchClock {
     #[must_use]
     pub const fn timeout_turn(&self) -> Duration {
         self.timeout_turn
+    }
+
+    /// The most a move of this game's limits may think, as far as a table's size goes: the
+    /// turn limit, and in a timed game at most the game's time over
+    /// [`OPENING_MOVES_TO_GO`](crate::search::OPENING_MOVES_TO_GO) moves (the planner's share at
+    /// the start). From the limits alone, not the time left, so that it stays the same
+    /// through a game. `timeout_turn 0` is [`AS_FAST_AS_POSSIBLE`].
+    #[must_use]
+    pub fn longest_move(&self) -> Duration {
+        let turn = if self.timeout_turn.is_zero() {
+            AS_FAST_AS_POSSIBLE
+        } else {
+            self.timeout_turn
+        };
+        self.timeout_match.map_or(turn, |game| {
+            turn.min(game / crate::search::OPENING_MOVES_TO_GO)
+        })
     }
 
     /// Time our moves took in this game.
