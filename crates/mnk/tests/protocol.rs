@@ -267,6 +267,17 @@ fn the_engines_table_is_what_its_longest_move_fills_within_max_memory() {
     // A limit below what the move fills still binds.
     send(&mut b, &["INFO max_memory 83886080"]);
     assert_eq!(memory(&b), Some(60));
+    // Two threads fill twice as much: 2 x 32 MiB a second for 2 s.
+    send(
+        &mut b,
+        &[
+            "INFO max_memory 367001600",
+            "INFO timeout_match 0",
+            "INFO timeout_turn 2000",
+            "INFO thread_num 2",
+        ],
+    );
+    assert_eq!(memory(&b), Some(128));
     // The player's own size stays when the limit allows it.
     let mut b = brain("engine:memory-mb=100");
     send(

@@ -481,7 +481,7 @@ impl Brain {
 
     /// The player for `variant`: the configured one, else the default; one thread unless its
     /// own settings or `INFO thread_num` say otherwise, its tables within `max_memory` (the
-    /// engine's, what its longest move fills: [`table_mib`]), its
+    /// engine's, what its longest move fills on its threads: [`table_mib`]), its
     /// nodes and depth within `max_node` and `max_depth` (for players that count them).
     fn spec_for(&self, variant: &Variant) -> PlayerSpec {
         let mut spec = self
@@ -506,10 +506,17 @@ impl Brain {
             .map(|d| u32::try_from(d).unwrap_or(u32::MAX));
         }
         if let Some(limit) = memory_mib(self.max_memory) {
-            // A table that only holds what a move searches gets what the longest move fills.
+            // A table that only holds what a move searches gets what the longest move fills,
+            // on all its threads.
+            let threads = spec.options.threads.unwrap_or(1) as u64;
             let fills = crate::players::info(spec.name)
                 .and_then(|i| i.abilities.table_per_second_mib)
-                .map(|per_second| table_mib(per_second, self.clock.longest_move()));
+                .map(|per_second| {
+                    table_mib(
+                        per_second.saturating_mul(threads),
+                        self.clock.longest_move(),
+                    )
+                });
             let wanted = spec.options.memory_mib.or(fills);
             spec.options.memory_mib = Some(wanted.map_or(limit, |m| m.min(limit)));
         }
