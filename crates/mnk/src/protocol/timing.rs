@@ -134,8 +134,8 @@ pub fn memory_mib(max_memory: u64) -> Option<u64> {
 /// ```
 #[must_use]
 pub fn table_mib(per_second: u64, turn: Duration) -> u64 {
-    let mib = (per_second as f64 * turn.as_secs_f64()).ceil();
-    (mib.min(u64::MAX as f64) as u64).max(MIN_TABLE_MIB)
+    // A float cast saturates: no turn overflows it.
+    ((per_second as f64 * turn.as_secs_f64()).ceil() as u64).max(MIN_TABLE_MIB)
 }
 
 /// The MiB of `max_memory` (bytes) that go to the tables, before any cap.
