@@ -175,8 +175,9 @@ pub struct GameArgs {
     /// Stones in a row to win; default min(width, height, 5), or a loaded record's.
     #[arg(long, short = 'k')]
     pub k: Option<u32>,
-    /// Win rule: freestyle (k or more in a row) or exact (exactly k; overlines do not win).
-    /// Default: freestyle, or a loaded record's.
+    /// Win rule: freestyle (k or more in a row), exact (exactly k; overlines do not win) or
+    /// renju (15x15 and k = 5 unless given; X may not make an overline, a double four or a
+    /// double three). Default: freestyle, or a loaded record's.
     #[arg(long)]
     pub rule: Option<Rule>,
 }
@@ -212,12 +213,7 @@ impl GameArgs {
     /// # Errors
     /// When the size, k and rule do not make a variant.
     pub fn variant(&self) -> Result<Variant, VariantError> {
-        let size = self.size.unwrap_or(DEFAULT_SIZE);
-        Variant::new(
-            size,
-            self.k.unwrap_or_else(|| Variant::default_k(size)),
-            self.rule.unwrap_or_default(),
-        )
+        Variant::with_defaults(self.size, self.k, self.rule, DEFAULT_SIZE)
     }
 }
 

@@ -5,14 +5,19 @@ use mnk::notation::column_letter;
 use std::fmt::Write;
 use std::time::Duration;
 
+/// How a board marks an empty cell forbidden to the side to move (renju's for X).
+pub const FORBIDDEN: char = '#';
+
 /// The board with coordinates on all four edges. The last move is shown in brackets `[X]`, the
-/// stones of a winning line in parentheses `(X)`.
+/// stones of a winning line in parentheses `(X)`, the cells forbidden to X when X is to move
+/// (renju) as [`FORBIDDEN`].
 pub fn board(board: &Board, last: Option<Cell>) -> String {
     let size = board.size();
     let line: Vec<Cell> = match board.status() {
         Status::Won { line, .. } => line.cells(size).collect(),
         _ => Vec::new(),
     };
+    let forbidden: Vec<Cell> = board.forbidden_points().iter().map(|&(c, _)| c).collect();
     let letters: String = (0..size.width)
         .map(|c| format!(" {} ", column_letter(c)))
         .collect();
@@ -23,7 +28,11 @@ pub fn board(board: &Board, last: Option<Cell>) -> String {
         let _ = write!(out, "{number:>3} ");
         for col in 0..i32::from(size.width) {
             let cell = size.cell(row, col).expect("in range");
-            let stone = board.get(cell).map_or('.', |s| s.symbol());
+            let stone = match board.get(cell) {
+                Some(side) => side.symbol(),
+                None if forbidden.contains(&cell) => FORBIDDEN,
+                None => '.',
+            };
             let (open, close) = if line.contains(&cell) {
                 ('(', ')')
             } else if Some(cell) == last {

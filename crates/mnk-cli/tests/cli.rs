@@ -147,10 +147,15 @@ fn bad_command_lines_exit_nonzero_with_a_reason() {
         .code(2)
         .stderr(predicate::str::contains("try a smaller board"));
     mnk()
-        .args(["play", "--rule", "renju"])
+        .args(["play", "--rule", "caro"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("freestyle"));
+    mnk()
+        .args(["play", "--rule", "renju", "--k", "4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("k = 5"));
 }
 
 #[test]

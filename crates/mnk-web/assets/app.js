@@ -19,12 +19,12 @@ let analysis = null;
 
 /// The board the form describes (for the next game).
 function formSize() {
-  return { width: Number($('#width').value), height: Number($('#height').value) };
+  return { width: Number($('#width').value), height: Number($('#height').value), rule: $('#rule').value };
 }
 
 /// The board of the game on screen, else the form's.
 function gameSize() {
-  return state.game ? state.game.size : formSize();
+  return state.game ? { ...state.game.size, rule: state.game.rule } : formSize();
 }
 
 /// Fits a settings row to `size`: a player the user has not chosen becomes the strongest for
@@ -571,6 +571,15 @@ async function start() {
   analysis.depthBox.addEventListener('input', () => limitTo(analysis, gameSize(), 'Analyse with'));
 
   $('#preset').addEventListener('change', applyPreset);
+  // Renju is played with five, on 15x15 unless said otherwise; its players know forbidden moves.
+  $('#rule').addEventListener('change', () => {
+    if ($('#rule').value === 'renju' && Number($('#k').value) !== 5) {
+      $('#preset').value = '15,15,5';
+      applyPreset();
+    } else {
+      fitSeats();
+    }
+  });
   for (const id of ['#width', '#height', '#k']) {
     $(id).addEventListener('input', () => {
       $('#preset').value = 'custom';

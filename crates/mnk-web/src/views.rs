@@ -71,6 +71,11 @@ pub struct GameView {
     pub win_line: Vec<String>,
     /// The last move, if any.
     pub last_move: Option<String>,
+    /// The empty cells the side to move may not play, in notation: renju's forbidden points
+    /// when X is to move; empty otherwise.
+    pub forbidden: Vec<String>,
+    /// Why each of `forbidden` is forbidden: `overline`, `double four` or `double three`.
+    pub forbidden_reasons: std::collections::BTreeMap<String, &'static str>,
     /// Whether the side to move is a computer player.
     pub machine_to_move: bool,
     /// Bumped at every change.
@@ -137,6 +142,11 @@ impl GameView {
             };
         }
         let to_move = (!entry.is_over()).then(|| board.to_move());
+        let forbidden = if to_move.is_some() {
+            board.forbidden_points()
+        } else {
+            Vec::new()
+        };
         GameView {
             id: id.to_string(),
             size: SizeView {
@@ -154,6 +164,14 @@ impl GameView {
             winner,
             win_line,
             last_move: entry.game.last_move().map(|c| format_cell(c, size)),
+            forbidden: forbidden
+                .iter()
+                .map(|&(c, _)| format_cell(c, size))
+                .collect(),
+            forbidden_reasons: forbidden
+                .iter()
+                .map(|&(c, why)| (format_cell(c, size), why.name()))
+                .collect(),
             machine_to_move: to_move.is_some_and(|s| entry.seat(s).is_some()),
             version: entry.version,
             result: entry.outcome().map(|o| o.to_string()),

@@ -190,6 +190,50 @@ async fn creating_games() {
 }
 
 #[tokio::test]
+async fn renju_marks_and_refuses_the_forbidden_points() {
+    let app = server();
+    // X: f8 g8 and h9 h10 make h8 a double three for X.
+    let body = json!({"size": 15, "rule": "renju", "players": {"x": "human", "o": "human"},
+                      "moves": "f8 a1 g8 a3 h9 a5 h10 a7"});
+    let id = new_game(&app, body).await;
+    let g = ok(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(g["rule"], json!("renju"));
+    assert_eq!(g["forbidden"], json!(["h8"]));
+    assert_eq!(g["forbidden_reasons"], json!({"h8": "double three"}));
+    let uri = format!("/api/games/{id}/moves");
+    let message = send(&app, "POST", &uri, Some(r#"{"move": "h8"}"#))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("double three at h8"), "{message}");
+    // O to move: nothing is forbidden to O.
+    let g = ok(&app, "POST", &uri, Some(r#"{"move": "o15"}"#)).await;
+    assert_eq!(g["forbidden"], json!([]));
+    assert_eq!(g["forbidden_reasons"], json!({}));
+    // Renju is played with five, and only by the players that know its forbidden moves.
+    let message = send(
+        &app,
+        "POST",
+        "/api/games",
+        Some(r#"{"size": 15, "k": 4, "rule": "renju"}"#),
+    )
+    .await
+    .error(StatusCode::BAD_REQUEST);
+    assert!(message.contains("k = 5"), "{message}");
+    let message = send(
+        &app,
+        "POST",
+        "/api/games",
+        Some(r#"{"size": 15, "rule": "renju", "players": {"x": "human", "o": "engine"}}"#),
+    )
+    .await
+    .error(StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        message.contains("engine does not play the renju rule yet"),
+        "{message}"
+    );
+}
+
+#[tokio::test]
 async fn a_seat_that_cannot_play_the_board_is_refused_when_the_game_is_made() {
     // Was: the game was made, then "O (perfect) is thinking..." failed at its first move.
     let app = server();

@@ -20,6 +20,11 @@ pub enum CountError {
         /// Cells on the board.
         cells: usize,
     },
+    /// A rule whose forbidden moves the census does not know (renju).
+    #[error(
+        "counting does not cover the {0} rule yet: it walks bit masks without renju's forbidden moves; count a freestyle or exact board"
+    )]
+    Rule(crate::game::Rule),
     /// One ply of the walk could hold more positions than fit in memory.
     #[error(
         "counting this board could hold up to {bound} positions at one ply, more than the limit of {limit}; \
@@ -113,6 +118,9 @@ type Frontier = FxHashMap<(u64, u64), (u128, Option<Option<Side>>)>;
 /// ```
 pub fn census(board: &Board, max_depth: Option<u32>) -> Result<Census, CountError> {
     let variant = *board.variant();
+    if variant.rule().has_forbidden_moves() {
+        return Err(CountError::Rule(variant.rule()));
+    }
     let rules = WinMasks::new(&variant).ok_or(CountError::TooManyCells {
         cells: variant.size().cells(),
     })?;
@@ -222,8 +230,10 @@ fn expand(frontier: &Frontier, to_move: Side, rules: &WinMasks) -> Frontier {
 /// ```
 #[must_use]
 pub fn perft(board: &Board, depth: u32) -> u128 {
-    let walkable =
-        WinMasks::new(board.variant()).is_some() && widest_level_bound(board) <= LEVEL_LIMIT;
+    // The census's bit masks know no forbidden moves: renju recurses on the board.
+    let walkable = WinMasks::new(board.variant()).is_some()
+        && !board.variant().rule().has_forbidden_moves()
+        && widest_level_bound(board) <= LEVEL_LIMIT;
     if walkable && depth > 2 {
         census(board, Some(depth))
             .ok()

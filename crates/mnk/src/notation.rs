@@ -41,6 +41,16 @@ pub enum NotationError {
         /// The move that came too late.
         text: String,
     },
+    /// A move renju forbids to X (black).
+    #[error(
+        "{text} is forbidden to X: {reason} at {text} (renju forbids black an overline, a double four and a double three)"
+    )]
+    Forbidden {
+        /// The forbidden move.
+        text: String,
+        /// Why.
+        reason: crate::game::Forbidden,
+    },
 }
 
 /// The most characters of a rejected text an error message repeats.
@@ -145,7 +155,8 @@ pub fn parse_cell(text: &str, size: Size) -> Result<Cell, NotationError> {
 /// Parses a move that must be legal on `board`.
 ///
 /// # Errors
-/// Any [`NotationError`]: unreadable, off the board, taken, or the game is over.
+/// Any [`NotationError`]: unreadable, off the board, taken, forbidden (renju), or the game is
+/// over.
 pub fn parse_move(text: &str, board: &Board) -> Result<Cell, NotationError> {
     let cell = parse_cell(text, board.size())?;
     let text = format_cell(cell, board.size());
@@ -153,6 +164,8 @@ pub fn parse_move(text: &str, board: &Board) -> Result<Cell, NotationError> {
         Err(NotationError::GameOver { text })
     } else if !board.is_empty(cell) {
         Err(NotationError::Occupied { text })
+    } else if let Some(reason) = board.forbidden(cell) {
+        Err(NotationError::Forbidden { text, reason })
     } else {
         Ok(cell)
     }
@@ -263,6 +276,7 @@ pub fn parse_game(text: &str, variant: Variant) -> Result<Game, NotationError> {
                 MoveError::Occupied => NotationError::Occupied { text },
                 MoveError::GameOver => NotationError::GameOver { text },
                 MoveError::OffBoard => NotationError::OffBoard { text, size },
+                MoveError::Forbidden(reason) => NotationError::Forbidden { text, reason },
             }
         })?;
     }

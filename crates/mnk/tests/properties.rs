@@ -8,14 +8,19 @@ use proptest::prelude::*;
 
 /// A variant and a random sequence of picks (each an index into the legal moves at that point).
 fn variant_and_picks() -> impl Strategy<Value = (Variant, Vec<usize>)> {
-    (1u8..=9, 1u8..=9, prop::bool::ANY).prop_flat_map(|(w, h, exact)| {
+    (1u8..=9, 1u8..=9, 0u8..3).prop_flat_map(|(w, h, rule)| {
         let longest = u32::from(w.max(h));
         (
             1..=longest,
             prop::collection::vec(0usize..1000, 0..=usize::from(w) * usize::from(h)),
         )
             .prop_map(move |(k, picks)| {
-                let rule = if exact { Rule::Exact } else { Rule::Freestyle };
+                // Renju (with its k = 5) where five fits, else freestyle.
+                let (rule, k) = match rule {
+                    2 if longest >= 5 => (Rule::Renju, 5),
+                    1 => (Rule::Exact, k),
+                    _ => (Rule::Freestyle, k),
+                };
                 (Variant::new(Size::new(w, h), k, rule).unwrap(), picks)
             })
     })
@@ -44,6 +49,27 @@ proptest! {
     ))]
 
     #[test]
+    fn renju_moves_are_the_empty_cells_but_the_forbidden((side, picks) in (5u8..=11, prop::collection::vec(0usize..1000, 0..=121))) {
+        let variant = Variant::new(Size::square(side), 5, Rule::Renju).unwrap();
+        let mut board = Board::new(variant);
+        for p in picks {
+            if board.is_over() {
+                break;
+            }
+            let legal: Vec<Cell> = board.moves().collect();
+            let forbidden = board.forbidden_points();
+            let empty: Vec<Cell> = variant.size().all_cells().filter(|&c| board.is_empty(c)).collect();
+            prop_assert_eq!(legal.len() + forbidden.len(), empty.len());
+            for &(cell, why) in &forbidden {
+                prop_assert_eq!(board.to_move(), mnk::game::Side::X);
+                prop_assert_eq!(board.clone().try_play(cell), Err(mnk::game::MoveError::Forbidden(why)));
+            }
+            prop_assert!(!legal.is_empty(), "a game in progress has a move");
+            board.try_play(legal[p % legal.len()]).unwrap();
+        }
+    }
+
+    #[test]
     fn incremental_hash_and_status_equal_their_twins((variant, picks) in variant_and_picks()) {
         let (mut board, moves) = play(variant, &picks);
         board.check_invariants();
@@ -53,7 +79,7 @@ proptest! {
         if let Status::Won { side, line } = board.status() {
             let cells: Vec<Cell> = line.cells(variant.size()).collect();
             prop_assert!(cells.iter().all(|&c| board.get(c) == Some(side)));
-            prop_assert!(variant.rule().wins(cells.len(), variant.k()));
+            prop_assert!(variant.rule().wins(side, cells.len(), variant.k()));
             prop_assert!(cells.contains(moves.last().unwrap()), "the last move is on the winning line");
         }
         // Unmaking everything returns to the empty board, hash 0, in progress.

@@ -310,9 +310,9 @@ fn what_mnk_does_not_play() {
         "GM[1] is not gomoku",
     );
     assert_error(
-        &error("(;GM[4]\nRU[Renju]\n;B[hh])", Format::Sgf),
+        &error("(;GM[4]\nRU[Caro]\n;B[hh])", Format::Sgf),
         2,
-        "RU[Renju] is not a rule mnk plays: mnk plays freestyle",
+        "RU[Caro] is not a rule mnk plays: mnk plays freestyle",
     );
     assert_error(
         &error("(;GM[4]SZ[15]\nAB[hh][ii]\n;W[jj])", Format::Sgf),
@@ -323,6 +323,32 @@ fn what_mnk_does_not_play() {
         &error("(;GM[4];B[hh]\n;W[])", Format::Sgf),
         2,
         "move 2 is a pass (W[])",
+    );
+}
+
+#[test]
+fn renju_records_carry_the_rule_and_refuse_a_forbidden_move() {
+    // f8 g8 (fh gh) and h9 h10 (hg hf) make h8 (hh) a double three for X.
+    let sgf = "(;GM[4]SZ[15]RU[renju]\n;B[fh];W[ao];B[gh];W[am];B[hg];W[ak];B[hf];W[ai])";
+    let record = Record::parse(sgf, Format::Sgf, &Given::default()).unwrap();
+    assert_eq!(record.variant().rule(), Rule::Renju);
+    let written = record.write(Format::Sgf);
+    assert!(written.contains("RU[renju]"), "{written}");
+    let again = Record::parse(&written, Format::Sgf, &Given::default()).unwrap();
+    assert_eq!(again.moves(), record.moves());
+    let gomocup = sgf.replace("RU[renju]", "RU[4]");
+    assert_eq!(
+        Record::parse(&gomocup, Format::Sgf, &Given::default())
+            .unwrap()
+            .variant()
+            .rule(),
+        Rule::Renju
+    );
+    let forbidden = sgf.replace(";W[ai])", ";W[ai]\n;B[hh])");
+    assert_error(
+        &error(&forbidden, Format::Sgf),
+        3,
+        "move 9 (hh) is forbidden to X under renju: double three at h8",
     );
 }
 

@@ -142,16 +142,11 @@ pub fn run(
     };
     let names = session.names();
     let mut autosave = records::Autosave::new(args.autosave.as_deref(), args.record.format);
-    let rule = if variant.rule() == mnk::game::Rule::Exact {
-        "exactly "
-    } else {
-        ""
-    };
     writeln!(
         out,
-        "mnk: {} board, {rule}{} in a row wins. {} against {}.",
+        "mnk: {} board, {}. {} against {}.",
         variant.size(),
-        variant.k(),
+        variant.win_phrase(),
         session.label(Side::X),
         session.label(Side::O)
     )?;

@@ -5,7 +5,7 @@ use crate::args::ShowArgs;
 use crate::failure::Failure;
 use crate::records;
 use crate::render;
-use mnk::game::{Game, Rule, Status};
+use mnk::game::{Game, Status};
 use mnk::notation::{board_rows, format_cell, format_moves};
 use mnk::record::{Players, Record};
 use std::io::Write;
@@ -39,6 +39,7 @@ fn json(game: &Game, record: &Record) -> serde_json::Value {
         Status::Won { side, line } => (Some(side), cells(&line.cells(size).collect::<Vec<_>>())),
         _ => (None, Vec::new()),
     };
+    let forbidden = board.forbidden_points();
     let Players { x, o } = &record.players;
     serde_json::json!({
         "size": {"width": size.width, "height": size.height},
@@ -51,6 +52,11 @@ fn json(game: &Game, record: &Record) -> serde_json::Value {
         "to_move": (!board.is_over()).then(|| board.to_move()),
         "winner": winner,
         "win_line": win_line,
+        "forbidden": forbidden.iter().map(|&(c, _)| format_cell(c, size)).collect::<Vec<_>>(),
+        "forbidden_reasons": forbidden
+            .iter()
+            .map(|&(c, why)| (format_cell(c, size), serde_json::Value::from(why.name())))
+            .collect::<serde_json::Map<_, _>>(),
         "last_move": game.last_move().map(|c| format_cell(c, size)),
         "players": {"x": x, "o": o},
         "result": record.result.as_ref().map(ToString::to_string),
@@ -61,16 +67,7 @@ fn text(game: &Game, record: &Record, out: &mut dyn Write) -> Result<(), Failure
     let board = game.board();
     let variant = board.variant();
     let size = board.size();
-    let exactly = if variant.rule() == Rule::Exact {
-        "exactly "
-    } else {
-        ""
-    };
-    writeln!(
-        out,
-        "mnk: {size} board, {exactly}{} in a row wins.",
-        variant.k()
-    )?;
+    writeln!(out, "mnk: {size} board, {}.", variant.win_phrase())?;
     let Players { x, o } = &record.players;
     if x.is_some() || o.is_some() {
         let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".into());
@@ -93,7 +90,24 @@ fn text(game: &Game, record: &Record, out: &mut dyn Write) -> Result<(), Failure
                 format_moves(&cells, size)
             )?;
         }
+        Status::Draw if board.empty_cells() > 0 => writeln!(
+            out,
+            "Status: draw, every empty cell is forbidden to X, who is to move."
+        )?,
         Status::Draw => writeln!(out, "Status: draw, the board is full.")?,
+    }
+    let forbidden = board.forbidden_points();
+    if !forbidden.is_empty() {
+        let list: Vec<String> = forbidden
+            .iter()
+            .map(|&(c, why)| format!("{} ({why})", format_cell(c, size)))
+            .collect();
+        writeln!(
+            out,
+            "Forbidden to X ({}): {}.",
+            crate::render::FORBIDDEN,
+            list.join(", ")
+        )?;
     }
     if let Some(result) = &record.result {
         writeln!(out, "Result (as recorded): {result}.")?;

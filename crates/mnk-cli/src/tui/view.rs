@@ -107,6 +107,8 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect, cell_width: u16) -> Geom
         _ => Vec::new(),
     };
     let last = app.game.last_move();
+    // Renju's forbidden points for X, while X is to move.
+    let forbidden: Vec<Cell> = board.forbidden_points().iter().map(|&(c, _)| c).collect();
     let numbers: Vec<Option<usize>> = {
         let mut n = vec![None; size.cells()];
         for (i, c) in app.moves().iter().enumerate() {
@@ -139,6 +141,7 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect, cell_width: u16) -> Geom
                     };
                     (text, side_style(side))
                 }
+                None if forbidden.contains(&cell) => ("×".to_string(), Style::new().fg(Color::Red)),
                 None => ("·".to_string(), DIM),
             };
             if win.contains(&cell) {

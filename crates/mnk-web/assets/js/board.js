@@ -84,6 +84,8 @@ export function renderBoard(onClick) {
   const stones = new Map();
   moves.forEach((m, i) => stones.set(m, sideOf(i)));
   const winning = new Set(past ? [] : g.win_line);
+  // Renju: the cells X may not play, while X is to move (the server's list, with reasons).
+  const forbidden = past ? {} : (g.forbidden_reasons || {});
   const see = $('#see-search').checked && !past;
   const heat = see && state.analysis ? heatColours(state.analysis.answer.candidates, state.analysis.answer.value_scale) : new Map();
   const ghosts = new Map();
@@ -99,7 +101,8 @@ export function renderBoard(onClick) {
     cell.classList.toggle('win', winning.has(name));
     cell.classList.toggle('hint', !past && state.hint === name);
     const side = stones.get(name);
-    cell.disabled = !!side || !humanTurn;
+    const why = side ? undefined : forbidden[name];
+    cell.disabled = !!side || !humanTurn || !!why;
     let label = name;
     const h = heat.get(name);
     if (h) {
@@ -123,12 +126,19 @@ export function renderBoard(onClick) {
       stone.textContent = String(ghost.n);
       cell.append(stone);
     }
+    if (why) {
+      const mark = document.createElement('div');
+      mark.className = 'forbidden';
+      mark.textContent = '×';
+      cell.append(mark);
+      label += `, forbidden to X: ${why}`;
+    }
     if (!past && state.hint === name) {
       const marker = document.createElement('div');
       marker.className = 'marker';
       cell.append(marker);
     }
     cell.setAttribute('aria-label', label);
-    cell.title = h ? `${name}: ${h.words}` : '';
+    cell.title = h ? `${name}: ${h.words}` : why ? `${name}: forbidden to X (${why})` : '';
   }
 }

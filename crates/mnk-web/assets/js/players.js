@@ -36,7 +36,13 @@ function boardName(size) {
 /// strongest on the smallest range of boards that still holds it.
 export function strongestFor(size) {
   const cells = size.width * size.height;
-  const plays = state.players.filter((p) => (largestBoard(p, null) ?? Infinity) >= cells);
+  const renju = size.rule === 'renju';
+  const plays = state.players.filter((p) => (largestBoard(p, null) ?? Infinity) >= cells
+    && (!renju || p.abilities.forbidden_moves));
+  if (renju) {
+    const best = plays.find((p) => p.abilities.strongest_with_forbidden_moves);
+    return (best || plays[0] || state.players[0]).name;
+  }
   const strong = plays.filter((p) => p.abilities.strongest_up_to !== null && cells <= p.abilities.strongest_up_to);
   strong.sort((p, q) => p.abilities.strongest_up_to - q.abilities.strongest_up_to);
   return (strong[0] || plays[0] || state.players[0]).name;
@@ -47,6 +53,9 @@ export function strongestFor(size) {
 export function fit(name, size, depth) {
   const p = find(name);
   const cells = size.width * size.height;
+  if (size.rule === 'renju' && !p.abilities.forbidden_moves) {
+    return { plays: false, why: `${name} does not play renju yet (it knows no forbidden moves): choose ${strongestFor(size)}.` };
+  }
   const largest = largestBoard(p, depth);
   if (largest === null || cells <= largest) return { plays: true, why: '' };
   const at = depth ? ` at depth ${depth}` : ' at its default settings';

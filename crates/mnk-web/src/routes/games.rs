@@ -231,9 +231,7 @@ pub fn build(request: NewGame, max_side: u8) -> ApiResult<Entry> {
                 "format, filename and fallback describe a record: give the record's text in record",
             ));
         }
-        let size = size.unwrap_or(records::UNSTATED_SIZE);
-        let k = request.k.unwrap_or_else(|| Variant::default_k(size));
-        let variant = Variant::new(size, k, rule.unwrap_or_default())
+        let variant = Variant::with_defaults(size, request.k, rule, records::UNSTATED_SIZE)
             .map_err(|e| ApiError::bad_request(format!("k: {e}")))?;
         let moves = move_list(request.moves.as_ref(), "moves")?;
         let game = parse_game(&moves, variant)
@@ -330,7 +328,9 @@ pub async fn play(
         }
         let cell = parse_move(&request.mv, entry.game.board()).map_err(|e| match e {
             NotationError::GameOver { .. } => ApiError::conflict("the game is over"),
-            NotationError::Occupied { .. } => ApiError::conflict(format!("move: {e}")),
+            NotationError::Occupied { .. } | NotationError::Forbidden { .. } => {
+                ApiError::conflict(format!("move: {e}"))
+            }
             other => ApiError::bad_request(format!("move: {other}")),
         })?;
         entry

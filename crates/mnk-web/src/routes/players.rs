@@ -52,6 +52,10 @@ pub struct AbilitiesView {
     default_ms: Option<u128>,
     /// It is the strongest player, the default opponent, on boards up to this many cells.
     strongest_up_to: Option<usize>,
+    /// It knows renju's forbidden moves: it plays rule `renju`.
+    forbidden_moves: bool,
+    /// Under renju it is the strongest player, the default opponent.
+    strongest_with_forbidden_moves: bool,
 }
 
 /// Board sizes in cells, as sent: at most 65,535 (any board this server takes is smaller).
@@ -92,6 +96,8 @@ impl AbilitiesView {
             largest_board_by_depth: by_depth(p),
             default_ms: a.default_time.map(|t| t.as_millis()),
             strongest_up_to: a.strongest_up_to.map(cells),
+            forbidden_moves: a.forbidden_moves,
+            strongest_with_forbidden_moves: a.strongest_with_forbidden_moves,
         }
     }
 }

@@ -277,6 +277,19 @@ pub async fn open(c: &Client, base: &str) {
     wait_for(c, SETTLED, "the first move").await;
 }
 
+/// Clicks the cell of `mv` (`"h8"`) and waits until its stone is on the board and the page
+/// has settled (a machine's answer too, if one is to move).
+pub async fn play_move(c: &Client, mv: &str) {
+    let before = stones(c).await;
+    click(c, &format!("[data-move='{mv}']")).await;
+    wait_for(
+        c,
+        &format!("document.querySelectorAll('#board .stone').length > {before} && {SETTLED}"),
+        "the move",
+    )
+    .await;
+}
+
 /// Starts a game on the preset `preset` (`"15,15,5"`) from the form, X human and O as the
 /// page chooses, and waits for it.
 pub async fn new_game(c: &Client, preset: &str) {

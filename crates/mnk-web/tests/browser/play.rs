@@ -2,7 +2,8 @@
 //! 15x15 and the machine's answer with its statistics.
 
 use crate::harness::{
-    BOXES, DESKTOP, SETTLED, click, js, open, screenshot, stones, text, wait_for, with_page,
+    BOXES, DESKTOP, SETTLED, click, js, open, play_move, screenshot, stones, text, wait_for,
+    with_page,
 };
 use fantoccini::Client;
 use serde_json::json;
@@ -62,16 +63,7 @@ async fn tic_tac_toe_against_perfect_then_between_two_people() {
         click(&c, "#new-game").await;
         wait_for(&c, "document.querySelector('#status').textContent === 'X (you) to move' && document.querySelectorAll('#board .stone').length === 0", "a new game").await;
         for mv in ["a1", "a2", "b1", "b2", "c1"] {
-            let before = stones(&c).await;
-            click(&c, &format!("[data-move='{mv}']")).await;
-            wait_for(
-                &c,
-                &format!(
-                    "document.querySelectorAll('#board .stone').length > {before} && {SETTLED}"
-                ),
-                "the move",
-            )
-            .await;
+            play_move(&c, mv).await;
         }
         assert_eq!(text(&c, "#status").await, "X wins");
         let line = js(
@@ -120,6 +112,55 @@ async fn a_move_on_15x15_and_the_machines_answer() {
             "{value}"
         );
         screenshot(&c, "15x15-machine-answer.png").await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn renju_marks_the_points_forbidden_to_x() {
+    with_page(DESKTOP, |c: Client, base: String| async move {
+        open(&c, &base).await;
+        // Choosing renju sets the board renju is played on, and a player that knows it.
+        crate::harness::choose(&c, "#rule", "renju").await;
+        let form = js(
+            &c,
+            "return ['#preset', '#k', '#player-o'].map((id) => document.querySelector(id).value);",
+        )
+        .await;
+        assert_eq!(form[0], json!("15,15,5"));
+        assert_eq!(form[1], json!("5"));
+        let engine = js(
+            &c,
+            "return document.querySelector(\"#player-o option[value='engine']\").disabled;",
+        )
+        .await;
+        assert_eq!(engine, json!(true), "the engine does not play renju yet");
+        crate::harness::choose(&c, "#player-o", "human").await;
+        click(&c, "#new-game").await;
+        wait_for(
+            &c,
+            "document.querySelectorAll('#board .cell').length === 225 && document.querySelectorAll('#board .stone').length === 0",
+            "the renju board",
+        )
+        .await;
+        // X: f8 g8 and h9 h10, so h8 would be a double three.
+        for mv in ["f8", "a1", "g8", "a3", "h9", "a5", "h10", "a7"] {
+            play_move(&c, mv).await;
+        }
+        let marked = js(
+            &c,
+            "return [...document.querySelectorAll('#board .cell')].filter(e => e.querySelector('.forbidden')).map(e => [e.dataset.move, e.disabled, e.getAttribute('aria-label')]);",
+        )
+        .await;
+        assert_eq!(
+            marked,
+            json!([["h8", true, "h8, forbidden to X: double three"]])
+        );
+        screenshot(&c, "15x15-renju-forbidden.png").await;
+        // X plays elsewhere; with O to move nothing is marked.
+        play_move(&c, "o15").await;
+        let marks = js(&c, "return document.querySelectorAll('#board .forbidden').length;").await;
+        assert_eq!(marks, json!(0));
     })
     .await;
 }

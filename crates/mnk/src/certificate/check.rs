@@ -71,6 +71,12 @@ pub fn verify(certificate: &Certificate) -> Result<Checked, CheckError> {
             "the position is a finished game: there is nothing to prove".into(),
         ));
     }
+    if variant.rule().has_forbidden_moves() {
+        return Err(CheckError::Position(format!(
+            "proofs do not cover the {} rule yet (the checker's bit masks know no forbidden moves)",
+            variant.rule()
+        )));
+    }
     let (x, o) = board.masks().ok_or_else(|| {
         CheckError::Position(format!(
             "proofs cover boards of at most 64 cells; {} has {}",

@@ -5,6 +5,7 @@
 //! made while the game is in progress.
 
 use super::geometry::{Cell, Direction, Size};
+use super::renju::{self, Forbidden};
 use super::side::Side;
 use super::variant::Variant;
 use super::zobrist;
@@ -43,7 +44,8 @@ pub enum Status {
         /// The winning run.
         line: WinLine,
     },
-    /// The board is full and nobody won.
+    /// The board is full and nobody won (or, under renju, every empty cell is forbidden to X,
+    /// who is to move: X has no move).
     Draw,
 }
 
@@ -87,6 +89,9 @@ pub enum MoveError {
     /// The game has ended.
     #[error("the game is over")]
     GameOver,
+    /// Renju forbids this move to X (black).
+    #[error("that move is forbidden to X under renju: {0}")]
+    Forbidden(Forbidden),
 }
 
 /// An m,n,k-game position.
@@ -135,6 +140,9 @@ impl Board {
         };
         board.hash = board.hash_from_scratch();
         board.stones = u16::try_from(board.grid.iter().flatten().count()).unwrap_or(u16::MAX);
+        if status == Status::InProgress && board.stalled() {
+            board.status = Status::Draw;
+        }
         #[cfg(debug_assertions)]
         board.check_invariants();
         board
@@ -200,14 +208,58 @@ impl Board {
         self.status.is_over()
     }
 
-    /// The legal moves, row-major from the top-left (none once the game is over).
+    /// The legal moves, row-major from the top-left (none once the game is over): the empty
+    /// cells, but under renju those forbidden to X when X is to move.
     pub fn moves(&self) -> impl Iterator<Item = Cell> + '_ {
         let over = self.is_over();
+        self.empty()
+            .filter(move |&c| !over && self.forbidden(c).is_none())
+    }
+
+    /// The empty cells, row-major from the top-left.
+    fn empty(&self) -> impl Iterator<Item = Cell> + '_ {
         self.grid
             .iter()
             .enumerate()
-            .filter(move |(_, s)| !over && s.is_none())
+            .filter(|(_, s)| s.is_none())
             .map(|(i, _)| Cell(i as u16))
+    }
+
+    /// Why the side to move may not play the empty `cell`: under renju, a move X may not make
+    /// ([`Forbidden`]); `None` for any other rule, side or cell.
+    #[must_use]
+    pub fn forbidden(&self, cell: Cell) -> Option<Forbidden> {
+        self.forbidden_to(Side::X, cell)
+            .filter(|_| self.to_move() == Side::X)
+    }
+
+    /// Why `side` could not play the empty `cell` were it to move (renju's forbidden points
+    /// for X, shown to players whoever is to move); `None` when it could.
+    #[must_use]
+    pub fn forbidden_to(&self, side: Side, cell: Cell) -> Option<Forbidden> {
+        (self.variant.rule().has_forbidden_moves() && side == Side::X && self.is_empty(cell))
+            .then(|| renju::forbidden(&self.grid, self.size(), self.variant.k(), cell))
+            .flatten()
+    }
+
+    /// The cells forbidden to the side to move, row-major, with the reasons (empty unless the
+    /// rule has forbidden moves, X is to move and the game is in progress).
+    #[must_use]
+    pub fn forbidden_points(&self) -> Vec<(Cell, Forbidden)> {
+        if self.is_over() || !self.variant.rule().has_forbidden_moves() {
+            return Vec::new();
+        }
+        self.empty()
+            .filter_map(|c| self.forbidden(c).map(|f| (c, f)))
+            .collect()
+    }
+
+    /// Whether the side to move has empty cells but may play none of them (renju: all are
+    /// forbidden to X), which ends the game in a draw.
+    fn stalled(&self) -> bool {
+        self.variant.rule().has_forbidden_moves()
+            && self.to_move() == Side::X
+            && self.empty().all(|c| self.forbidden(c).is_some())
     }
 
     /// Plays a move for the side to move, checking that it is legal.
@@ -221,27 +273,31 @@ impl Board {
         match self.grid.get(cell.index()) {
             None => Err(MoveError::OffBoard),
             Some(Some(_)) => Err(MoveError::Occupied),
-            Some(None) => {
-                self.play(cell);
-                Ok(())
-            }
+            Some(None) => match self.forbidden(cell) {
+                Some(reason) => Err(MoveError::Forbidden(reason)),
+                None => {
+                    self.play(cell);
+                    Ok(())
+                }
+            },
         }
     }
 
     /// Plays a move for the side to move.
     ///
-    /// Precondition: the game is in progress and `cell` is an empty cell of this board
-    /// (checked in debug builds). Use [`Board::try_play`] for unchecked input.
+    /// Precondition: the game is in progress and `cell` is one of [`Board::moves`] (checked in
+    /// debug builds). Use [`Board::try_play`] for unchecked input.
     pub fn play(&mut self, cell: Cell) {
         debug_assert!(!self.is_over(), "play on a finished game");
         debug_assert!(self.is_empty(cell), "play on a taken or off-board cell");
+        debug_assert!(self.forbidden(cell).is_none(), "play on a forbidden cell");
         let side = self.to_move();
         self.grid[cell.index()] = Some(side);
         self.hash ^= zobrist::key(side, cell);
         self.stones += 1;
         self.status = if let Some(line) = self.win_through(cell, side) {
             Status::Won { side, line }
-        } else if self.stones as usize == self.grid.len() {
+        } else if self.stones as usize == self.grid.len() || self.stalled() {
             Status::Draw
         } else {
             Status::InProgress
@@ -301,7 +357,7 @@ impl Board {
         let (k, rule) = (self.variant.k(), self.variant.rule());
         Direction::ALL.into_iter().find_map(|direction| {
             let (start, len) = self.run_through(cell, side, direction);
-            rule.wins(len, k).then_some(WinLine {
+            rule.wins(side, len, k).then_some(WinLine {
                 start,
                 direction,
                 len: len as u8,
@@ -309,10 +365,10 @@ impl Board {
         })
     }
 
-    /// Whether playing `cell` now would win for the side to move.
+    /// Whether playing `cell` now would win for the side to move (a five is never forbidden).
     #[must_use]
     pub fn wins_now(&self, cell: Cell) -> bool {
-        self.is_empty(cell) && self.win_through(cell, self.to_move()).is_some()
+        !self.is_over() && self.is_empty(cell) && self.win_through(cell, self.to_move()).is_some()
     }
 
     /// The hash recomputed from the stones.
@@ -336,7 +392,8 @@ impl Board {
                     .step(cell, dir, -1)
                     .is_none_or(|p| self.get(p) != Some(side));
                 let (_, len) = self.run_through(cell, side, dir);
-                (starts_run && self.variant.rule().wins(len, self.variant.k())).then_some(side)
+                (starts_run && self.variant.rule().wins(side, len, self.variant.k()))
+                    .then_some(side)
             })
         })
     }
@@ -355,7 +412,7 @@ impl Board {
         assert_eq!(self.stones as usize, count, "stone count drifted");
         let expected = match self.winner_from_scratch() {
             Some(side) => Some(Some(side)),
-            None if count == self.grid.len() => Some(None),
+            None if count == self.grid.len() || self.stalled() => Some(None),
             None => None,
         };
         let actual = match self.status {

@@ -176,7 +176,7 @@ impl Setup {
                                 .filter(|&n| self.get(n) == Some(side))
                         })
                         .count();
-                        (starts && variant.rule().wins(len, variant.k())).then_some(WinLine {
+                        (starts && variant.rule().wins(side, len, variant.k())).then_some(WinLine {
                             start: cell,
                             direction,
                             len: u8::try_from(len).unwrap_or(u8::MAX),

@@ -1,6 +1,7 @@
 //! The rules of one m,n,k-game: board size, `k`, and the win rule.
 
 use super::geometry::{MAX_SIDE, Size};
+use super::side::Side;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -15,16 +16,32 @@ pub enum Rule {
     Freestyle,
     /// Exactly `k` in a row wins; an overline (`k + 1` or more) does not.
     Exact,
+    /// Renju (played with `k = 5`): X, who moves first (black), wins only with exactly five and
+    /// may not make an overline, a double four or a double three ([`super::renju`]); O (white)
+    /// wins with five or more and may play anywhere.
+    Renju,
 }
 
 impl Rule {
-    /// Whether a run of `len` stones wins under this rule with the given `k`.
+    /// Whether a run of `len` stones of `side` wins under this rule with the given `k`.
     #[must_use]
-    pub const fn wins(self, len: usize, k: usize) -> bool {
-        match self {
-            Rule::Freestyle => len >= k,
-            Rule::Exact => len == k,
+    pub const fn wins(self, side: Side, len: usize, k: usize) -> bool {
+        match (self, side) {
+            (Rule::Freestyle, _) | (Rule::Renju, Side::O) => len >= k,
+            (Rule::Exact, _) | (Rule::Renju, Side::X) => len == k,
         }
+    }
+
+    /// Whether `side` wins with exactly `k` only (an overline does not win for it).
+    #[must_use]
+    pub const fn exact_for(self, side: Side) -> bool {
+        matches!((self, side), (Rule::Exact, _) | (Rule::Renju, Side::X))
+    }
+
+    /// Whether some moves are forbidden to a side (renju's for X).
+    #[must_use]
+    pub const fn has_forbidden_moves(self) -> bool {
+        matches!(self, Rule::Renju)
     }
 
     /// The rule's name as written on the command line.
@@ -33,6 +50,7 @@ impl Rule {
         match self {
             Rule::Freestyle => "freestyle",
             Rule::Exact => "exact",
+            Rule::Renju => "renju",
         }
     }
 }
@@ -46,7 +64,7 @@ impl fmt::Display for Rule {
 /// A rule name that is not `freestyle` or `exact`.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error(
-    "unknown rule '{0}': expected 'freestyle' (k or more in a row wins) or 'exact' (exactly k)"
+    "unknown rule '{0}': expected 'freestyle' (k or more in a row wins), 'exact' (exactly k) or 'renju' (five; X must make exactly five and may not make an overline, a double four or a double three)"
 )]
 pub struct RuleError(pub String);
 
@@ -57,6 +75,7 @@ impl FromStr for Rule {
         match s.trim().to_ascii_lowercase().as_str() {
             "freestyle" | "free" => Ok(Rule::Freestyle),
             "exact" | "standard" => Ok(Rule::Exact),
+            "renju" => Ok(Rule::Renju),
             _ => Err(RuleError(s.to_string())),
         }
     }
@@ -76,6 +95,11 @@ pub enum VariantError {
         /// The board.
         size: Size,
     },
+    /// Renju with a `k` other than five.
+    #[error(
+        "the renju rule is played with k = 5, not k = {0}: its forbidden moves are defined for five in a row"
+    )]
+    RenjuK(u32),
     /// Text that is not a board size.
     #[error(
         "cannot read board size '{0}': write one number for a square board (15) or WIDTHxHEIGHT (7x6)"
@@ -95,7 +119,8 @@ impl Variant {
     /// Checks and builds a variant.
     ///
     /// # Errors
-    /// [`VariantError`] when a side is outside `1..=26` or `k` outside `1..=max(width, height)`.
+    /// [`VariantError`] when a side is outside `1..=26`, `k` outside `1..=max(width, height)`,
+    /// or the rule is renju and `k` is not 5.
     ///
     /// # Examples
     /// ```
@@ -113,11 +138,40 @@ impl Variant {
         if k == 0 || k > u32::from(size.width.max(size.height)) {
             return Err(VariantError::KOutOfRange { k, size });
         }
+        if rule == Rule::Renju && k != 5 {
+            return Err(VariantError::RenjuK(k));
+        }
         Ok(Variant {
             size,
             k: k as u8,
             rule,
         })
+    }
+
+    /// The variant of what was given, the rest by default: a board of `unstated` (renju's 15x15
+    /// under renju) and `k` = [`Variant::default_k`] (5 under renju); the rule freestyle.
+    ///
+    /// # Errors
+    /// As [`Variant::new`].
+    ///
+    /// ```
+    /// use mnk::game::{Rule, Size, Variant};
+    /// let renju = Variant::with_defaults(None, None, Some(Rule::Renju), Size::square(3)).unwrap();
+    /// assert_eq!((renju.size(), renju.k()), (Size::square(15), 5));
+    /// let ttt = Variant::with_defaults(None, None, None, Size::square(3)).unwrap();
+    /// assert_eq!(ttt, Variant::tic_tac_toe());
+    /// ```
+    pub fn with_defaults(
+        size: Option<Size>,
+        k: Option<u32>,
+        rule: Option<Rule>,
+        unstated: Size,
+    ) -> Result<Self, VariantError> {
+        let rule = rule.unwrap_or_default();
+        let renju = rule == Rule::Renju;
+        let size = size.unwrap_or(if renju { Size::square(15) } else { unstated });
+        let k = k.unwrap_or_else(|| if renju { 5 } else { Variant::default_k(size) });
+        Variant::new(size, k, rule)
     }
 
     /// Tic-tac-toe: 3x3, three in a row.
@@ -152,6 +206,26 @@ impl Variant {
     #[must_use]
     pub const fn rule(&self) -> Rule {
         self.rule
+    }
+
+    /// What wins, in words: `5 in a row wins`, `exactly 5 in a row wins`, or renju's rule.
+    ///
+    /// ```
+    /// use mnk::game::{Rule, Size, Variant};
+    /// let renju = Variant::new(Size::square(15), 5, Rule::Renju).unwrap();
+    /// assert!(renju.win_phrase().starts_with("renju: X (black) wins with exactly 5"));
+    /// ```
+    #[must_use]
+    pub fn win_phrase(&self) -> String {
+        let k = self.k;
+        match self.rule {
+            Rule::Freestyle => format!("{k} in a row wins"),
+            Rule::Exact => format!("exactly {k} in a row wins"),
+            Rule::Renju => format!(
+                "renju: X (black) wins with exactly {k} in a row and may not make an overline, \
+                 a double four or a double three; O (white) wins with {k} or more"
+            ),
+        }
     }
 }
 
@@ -219,8 +293,20 @@ mod tests {
     fn rules_parse_case_insensitively() {
         assert_eq!("Exact".parse::<Rule>(), Ok(Rule::Exact));
         assert_eq!("freestyle".parse::<Rule>(), Ok(Rule::Freestyle));
-        assert!("renju".parse::<Rule>().is_err());
-        assert!(Rule::Exact.wins(5, 5) && !Rule::Exact.wins(6, 5));
-        assert!(Rule::Freestyle.wins(6, 5) && !Rule::Freestyle.wins(4, 5));
+        assert_eq!("Renju".parse::<Rule>(), Ok(Rule::Renju));
+        assert!("caro".parse::<Rule>().is_err());
+        let (x, o) = (Side::X, Side::O);
+        assert!(Rule::Exact.wins(o, 5, 5) && !Rule::Exact.wins(o, 6, 5));
+        assert!(Rule::Freestyle.wins(x, 6, 5) && !Rule::Freestyle.wins(x, 4, 5));
+        assert!(Rule::Renju.wins(x, 5, 5) && !Rule::Renju.wins(x, 6, 5));
+        assert!(Rule::Renju.wins(o, 5, 5) && Rule::Renju.wins(o, 6, 5));
+    }
+
+    #[test]
+    fn renju_is_played_with_five() {
+        assert!(Variant::new(Size::square(15), 5, Rule::Renju).is_ok());
+        let e = Variant::new(Size::square(15), 4, Rule::Renju).unwrap_err();
+        assert_eq!(e, VariantError::RenjuK(4));
+        assert!(e.to_string().contains("k = 5"));
     }
 }

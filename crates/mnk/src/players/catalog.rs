@@ -76,6 +76,18 @@ pub enum Unfit {
         /// The players that can, in words.
         instead: String,
     },
+    /// The player does not know the rule's forbidden moves.
+    #[error(
+        "{player} does not play the {rule} rule yet (it knows no forbidden moves): choose {instead}"
+    )]
+    Rule {
+        /// The player.
+        player: &'static str,
+        /// The rule.
+        rule: crate::game::Rule,
+        /// The players that can, in words.
+        instead: String,
+    },
     /// The search's tree would be too large at the player's depth.
     #[error(
         "{player} searches without pruning: with {empty} empty cells its tree {reach} could hold {positions:.2e} positions, \
@@ -142,6 +154,13 @@ pub struct Abilities {
     /// [`crate::protocol::timing::table_mib`]), not the whole limit. `None`: a table worth all
     /// the memory allowed (the solver's keeps every position it proves), or no table.
     pub table_per_second_mib: Option<u64>,
+    /// It knows rules that forbid moves (renju's overline, double four and double three for
+    /// X): it never chooses a forbidden move and judges positions by them. A player without
+    /// it refuses such a rule ([`Unfit::Rule`]).
+    pub forbidden_moves: bool,
+    /// Under a rule that forbids moves, it is the strongest player and the default opponent
+    /// (of those with [`Abilities::forbidden_moves`]), on any board.
+    pub strongest_with_forbidden_moves: bool,
 }
 
 impl Abilities {
@@ -161,6 +180,8 @@ impl Abilities {
         depth_ends_search: true,
         strongest_up_to: None,
         table_per_second_mib: None,
+        forbidden_moves: false,
+        strongest_with_forbidden_moves: false,
     };
 
     /// A search that reports its tree.
@@ -276,6 +297,14 @@ impl PlayerInfo {
     ) -> Result<(), Box<dyn FnOnce(String) -> Unfit>> {
         let player = self.name;
         let (size, empty) = (board.size(), board.empty_cells());
+        let rule = board.variant().rule();
+        if rule.has_forbidden_moves() && !self.abilities.forbidden_moves {
+            return Err(Box::new(move |instead| Unfit::Rule {
+                player,
+                rule,
+                instead,
+            }));
+        }
         match self.abilities.board_limit {
             BoardLimit::Cells(largest) if size.cells() > largest => {
                 Err(Box::new(move |instead| Unfit::Cells {
@@ -347,7 +376,10 @@ const CATALOG: &[PlayerInfo] = &[
         name: "rules",
         summary: "win now, else block the opponent's win, else the free cell nearest the centre (centre, corners, edges on 3x3)",
         origin: "seed 002 (course slides, rule-based tic-tac-toe)",
-        abilities: Abilities::PLAIN,
+        abilities: Abilities {
+            forbidden_moves: true,
+            ..Abilities::PLAIN
+        },
     },
     PlayerInfo {
         name: "minimax",
@@ -362,6 +394,7 @@ const CATALOG: &[PlayerInfo] = &[
             board_limit: BoardLimit::Tree {
                 default_depth: None,
             },
+            forbidden_moves: true,
             ..Abilities::DEEP_TREE
         },
     },
@@ -379,6 +412,7 @@ const CATALOG: &[PlayerInfo] = &[
                 default_depth: None,
             },
             searches_to_depth: true,
+            forbidden_moves: true,
             ..Abilities::PLAIN
         },
     },
@@ -388,6 +422,8 @@ const CATALOG: &[PlayerInfo] = &[
         origin: "seeds 000/001 (alpha-beta tic-tac-toe, e(P) evaluation)",
         abilities: Abilities {
             exact_values: true,
+            forbidden_moves: true,
+            strongest_with_forbidden_moves: true,
             ..Abilities::DEEP_TREE
         },
     },
@@ -399,6 +435,7 @@ const CATALOG: &[PlayerInfo] = &[
             values_with_choice: true,
             largest_board: BoardLimit::EmptyCells(super::gametree::LARGEST_EMPTY).largest(),
             board_limit: BoardLimit::EmptyCells(super::gametree::LARGEST_EMPTY),
+            forbidden_moves: true,
             ..Abilities::TREE
         },
     },
@@ -496,14 +533,21 @@ const CATALOG: &[PlayerInfo] = &[
     },
 ];
 
-/// The strongest player for a variant: the first whose
-/// [`strongest_up_to`](Abilities::strongest_up_to) covers the board.
+/// The strongest player for a variant: under a rule that forbids moves (renju), the one
+/// [`strongest_with_forbidden_moves`](Abilities::strongest_with_forbidden_moves); else the first
+/// whose [`strongest_up_to`](Abilities::strongest_up_to) covers the board.
 ///
 /// # Panics
-/// Never: the engine covers every board.
+/// Never: the engine covers every board, and the catalog names a player for renju.
 #[must_use]
 pub fn strongest(variant: &Variant) -> &'static PlayerInfo {
     let cells = variant.size().cells();
+    if variant.rule().has_forbidden_moves() {
+        return CATALOG
+            .iter()
+            .find(|p| p.abilities.strongest_with_forbidden_moves)
+            .expect("the catalog names the strongest player under renju");
+    }
     CATALOG
         .iter()
         .filter(|p| p.abilities.strongest_up_to.is_some_and(|n| cells <= n))

@@ -6,7 +6,7 @@
 
 use super::command::Field;
 use super::stones::Stones;
-use crate::game::{Cell, Direction, Rule};
+use crate::game::{Cell, Direction, Rule, Side};
 use crate::players::Rules;
 
 /// The quick move for us on `stones`, where `k` in a row wins under `rule`; `None` when the board
@@ -18,6 +18,20 @@ pub fn quick_move(stones: &Stones, k: u32, rule: Rule) -> Option<Cell> {
         .into_iter()
         .filter(|&c| stones.is_free(c))
         .collect();
+    // We are to move: with as many stones as the opponent we moved first (X).
+    let count = |who: Field| stones.in_order().filter(|&(_, o)| o == who).count();
+    let own_side = if count(Field::Own) >= count(Field::Opponent) {
+        Side::X
+    } else {
+        Side::O
+    };
+    let side_of = |who: Field| {
+        if who == Field::Own {
+            own_side
+        } else {
+            own_side.other()
+        }
+    };
     let wins = |cell: Cell, who: Field| {
         Direction::ALL.into_iter().any(|dir| {
             let run = |sign: i32| {
@@ -25,7 +39,7 @@ pub fn quick_move(stones: &Stones, k: u32, rule: Rule) -> Option<Cell> {
                     .take_while(|&c| stones.get(c) == Some(who))
                     .count()
             };
-            rule.wins(1 + run(1) + run(-1), k as usize)
+            rule.wins(side_of(who), 1 + run(1) + run(-1), k as usize)
         })
     };
     let neighbours = |cell: Cell| {

@@ -40,7 +40,9 @@ pub struct UnsupportedRule {
 pub fn rule_from_bits(bits: u32) -> Result<Rule, UnsupportedRule> {
     let refuse = |what| Err(UnsupportedRule { bits, what });
     if bits & RENJU != 0 {
-        refuse("renju (4)")
+        refuse(
+            "renju (4), whose forbidden moves mnk knows (`mnk play --rule renju`) but its engine does not play yet",
+        )
     } else if bits & CARO != 0 {
         refuse("caro (8)")
     } else if bits & CONTINUOUS != 0 {

@@ -159,6 +159,12 @@ impl Draft {
                     text: m.text.clone(),
                     size,
                 }),
+                MoveError::Forbidden(reason) => at(Problem::Forbidden {
+                    number,
+                    text: m.text.clone(),
+                    cell: format_cell(cell, size),
+                    reason,
+                }),
             })?;
         }
         let status = game.board().status();

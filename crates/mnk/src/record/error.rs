@@ -43,7 +43,7 @@ pub enum Problem {
     /// A move of the move line that is not a move.
     #[error("{0}")]
     Notation(NotationError),
-    /// Something the format can say but mnk does not play (another game, renju, setup stones,
+    /// Something the format can say but mnk does not play (another game, caro, setup stones,
     /// a pass).
     #[error("{what}: {accepted}")]
     Unsupported {
@@ -114,6 +114,18 @@ pub enum Problem {
         text: String,
         /// The cell in renju notation.
         cell: String,
+    },
+    /// A move renju forbids to X (black).
+    #[error("move {number} ({text}) is forbidden to X under renju: {reason} at {cell}")]
+    Forbidden {
+        /// The move's number, from 1.
+        number: usize,
+        /// The move as the record writes it.
+        text: String,
+        /// The cell in renju notation.
+        cell: String,
+        /// Why.
+        reason: crate::game::Forbidden,
     },
     /// A move after the game was over.
     #[error("move {number} ({text}) comes after the end of the game: {ended}")]

@@ -344,17 +344,22 @@ fn rule(value: &str, line: usize) -> Result<Rule, RecordError> {
             line,
             Problem::Unsupported {
                 what,
-                accepted: "mnk plays freestyle (RU[freestyle], RU[gomoku] or RU[0]) and exactly five \
-                           (RU[exact], RU[standard] or RU[1])",
+                accepted: "mnk plays freestyle (RU[freestyle], RU[gomoku] or RU[0]), exactly five \
+                           (RU[exact], RU[standard] or RU[1]) and renju (RU[renju] or RU[4])",
             },
         )
     };
     if let Ok(bits) = value.parse::<u32>() {
+        // A record may be renju's (Gomocup's 4) even where the engine does not play it.
+        if bits == crate::protocol::rule::RENJU {
+            return Ok(Rule::Renju);
+        }
         return rule_from_bits(bits).map_err(|e| unsupported(format!("RU[{value}]: {e}")));
     }
     match value.to_ascii_lowercase().as_str() {
         "freestyle" | "free" | "gomoku" => Ok(Rule::Freestyle),
         "exact" | "standard" => Ok(Rule::Exact),
+        "renju" => Ok(Rule::Renju),
         _ => Err(unsupported(format!(
             "RU[{}] is not a rule mnk plays",
             shown(value)
@@ -463,10 +468,12 @@ mod tests {
     fn rules_by_name_and_number() {
         assert_eq!(rule("0", 1), Ok(Rule::Freestyle));
         assert_eq!(rule("Standard", 1), Ok(Rule::Exact));
-        let e = rule("4", 7).unwrap_err();
+        assert_eq!(rule("4", 1), Ok(Rule::Renju));
+        assert_eq!(rule("Renju", 1), Ok(Rule::Renju));
+        let e = rule("8", 7).unwrap_err();
         assert_eq!(e.line, 7);
-        assert!(e.to_string().contains("renju"), "{e}");
-        assert!(rule("Renju", 1).is_err());
+        assert!(e.to_string().contains("caro"), "{e}");
+        assert!(e.to_string().contains("RU[renju]"), "{e}");
     }
 
     #[test]

@@ -80,6 +80,12 @@ pub enum SolveError {
         /// Cells on the board.
         cells: usize,
     },
+    /// A rule whose forbidden moves the solver does not know (renju).
+    #[error(
+        "the solver does not play the {0} rule yet: its positions are bit masks without renju's forbidden moves; \
+         solve a freestyle or exact board, or play renju with engine, alphabeta, minimax or rules"
+    )]
+    Rule(crate::game::Rule),
     /// The game is already over.
     #[error("the game is over")]
     GameOver,
@@ -177,9 +183,12 @@ impl Solver {
     /// A solver with a configuration.
     ///
     /// # Errors
-    /// [`SolveError::TooManyCells`] above 64 cells.
+    /// [`SolveError::TooManyCells`] above 64 cells; [`SolveError::Rule`] under renju.
     pub fn with_config(variant: &Variant, config: SolverConfig) -> Result<Self, SolveError> {
         let size = variant.size();
+        if variant.rule().has_forbidden_moves() {
+            return Err(SolveError::Rule(variant.rule()));
+        }
         let lines = Lines::new(variant).ok_or(SolveError::TooManyCells {
             cells: size.cells(),
         })?;

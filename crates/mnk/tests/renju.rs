@@ -1,0 +1,336 @@
+//! Renju's forbidden points, position by position: the shapes the international rules forbid
+//! to black (X), the look-alikes they do not, and what a forbidden point means for the game.
+//!
+//! Each position is a diagram drawn with its `?` on h8 (the centre of 15x15): `x` and `o` are
+//! stones, `.` and `?` empty. Stones two cells apart on rows 1, 3 and 15, far from the diagram,
+//! only balance the counts (X is to move unless a test says otherwise).
+
+use mnk::game::{Board, Cell, Forbidden, MoveError, Rule, Setup, Side, Size, Status, Variant};
+use mnk::notation::{format_cell, parse_move};
+
+const SIDE: u8 = 15;
+
+/// The board of `rows` drawn with `?` on h8, with `to_move` to move, and the `?` cell.
+fn diagram(rows: &[&str], to_move: Side) -> (Board, Cell) {
+    let size = Size::square(SIDE);
+    let variant = Variant::new(size, 5, Rule::Renju).unwrap();
+    let grid: Vec<Vec<char>> = rows
+        .iter()
+        .map(|r| r.chars().filter(|c| !c.is_whitespace()).collect())
+        .collect();
+    let (qr, qc) = grid
+        .iter()
+        .enumerate()
+        .find_map(|(r, row)| row.iter().position(|&c| c == '?').map(|c| (r, c)))
+        .expect("a ? in the diagram");
+    let (top, left) = (7 - qr as i32, 7 - qc as i32);
+    let mut setup = Setup::new(size);
+    let mut count = [0usize; 2];
+    let mut question = None;
+    for (r, row) in grid.iter().enumerate() {
+        for (c, &ch) in row.iter().enumerate() {
+            let cell = size.cell(top + r as i32, left + c as i32).unwrap();
+            let side = match ch {
+                'x' => Side::X,
+                'o' => Side::O,
+                '?' => {
+                    question = Some(cell);
+                    continue;
+                }
+                _ => continue,
+            };
+            setup.place(cell, side).unwrap();
+            count[side.index()] += 1;
+        }
+    }
+    // Balance: X to move needs equal counts, O to move one X more.
+    let extra = usize::from(to_move == Side::O);
+    let mut filler = [14, 12, 0]
+        .into_iter()
+        .flat_map(|r| (0..SIDE as i32).step_by(2).map(move |c| (r, c)))
+        .map(|(r, c)| size.cell(r, c).unwrap());
+    while count[0] != count[1] + extra {
+        let (side, i) = if count[0] < count[1] + extra {
+            (Side::X, 0)
+        } else {
+            (Side::O, 1)
+        };
+        setup.place(filler.next().unwrap(), side).unwrap();
+        count[i] += 1;
+    }
+    let board = setup.board(variant).unwrap();
+    assert_eq!(board.to_move(), to_move);
+    (board, question.unwrap())
+}
+
+fn black(rows: &[&str]) -> (Board, Cell) {
+    diagram(rows, Side::X)
+}
+
+#[test]
+fn two_open_threes_are_a_double_three() {
+    let (board, p) = black(&[
+        ". . . . .",
+        ". . . x .",
+        ". . . x .",
+        ". x x ? .",
+        ". . . . .",
+    ]);
+    assert_eq!(board.forbidden(p), Some(Forbidden::DoubleThree));
+    // A split three counts as a three.
+    let (board, p) = black(&[
+        ". . . . . .",
+        ". . . . x .",
+        ". . . . x .",
+        ". x . x ? .",
+        ". . . . . .",
+    ]);
+    assert_eq!(board.forbidden(p), Some(Forbidden::DoubleThree));
+}
+
+#[test]
+fn a_three_that_cannot_become_a_straight_four_does_not_count() {
+    // Across: blocked by o on the left, and the four on the right would be an overline with
+    // the far x; down: a true three. One three: allowed.
+    let (board, p) = black(&[
+        ". . . . . . . .",
+        ". . . . x . . .",
+        ". . . . x . . .",
+        "o . x x ? . . x",
+        ". . . . . . . .",
+    ]);
+    assert_eq!(board.forbidden(p), None);
+    // Without the far x the right side makes a straight four: a double three.
+    let (board, p) = black(&[
+        ". . . . . . . .",
+        ". . . . x . . .",
+        ". . . . x . . .",
+        "o . x x ? . . .",
+        ". . . . . . . .",
+    ]);
+    assert_eq!(board.forbidden(p), Some(Forbidden::DoubleThree));
+}
+
+#[test]
+fn a_three_whose_straight_four_needs_a_forbidden_point_does_not_count() {
+    // Across, the only straight four comes from the cell right of ?, and that cell would be an
+    // overline down its column (four above, one below): forbidden, so the three across is
+    // false. With the three down, one three: allowed.
+    let (board, p) = black(&[
+        ". . . . . . .",
+        ". . . . . x .",
+        ". . . . . x .",
+        ". . . . x x .",
+        ". . . . x x .",
+        "o . x x ? . .",
+        ". . . . . x .",
+        ". . . . . . .",
+    ]);
+    assert_eq!(board.forbidden(p), None);
+    let right = board
+        .size()
+        .step(p, mnk::game::Direction::Horizontal, 1)
+        .unwrap();
+    let mut with_p = board.clone();
+    with_p.play(p);
+    assert_eq!(
+        with_p.forbidden_to(Side::X, right),
+        Some(Forbidden::Overline)
+    );
+    // Without the stone below that cell, the cell is no overline: a true double three.
+    let (board, p) = black(&[
+        ". . . . . . .",
+        ". . . . . x .",
+        ". . . . . x .",
+        ". . . . x x .",
+        ". . . . x x .",
+        "o . x x ? . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    assert_eq!(board.forbidden(p), Some(Forbidden::DoubleThree));
+}
+
+#[test]
+fn two_fours_are_a_double_four_even_in_one_line() {
+    let (board, p) = black(&["x . x ? x . x"]);
+    assert_eq!(board.forbidden(p), Some(Forbidden::DoubleFour));
+    let (board, p) = black(&["x x x . ? . x x x"]);
+    assert_eq!(board.forbidden(p), Some(Forbidden::DoubleFour));
+    let (board, p) = black(&[
+        ". . . . o .",
+        ". . . . x .",
+        ". . . . x .",
+        ". . . . x .",
+        "o x x x ? .",
+        ". . . . . .",
+    ]);
+    assert_eq!(board.forbidden(p), Some(Forbidden::DoubleFour));
+    // A straight four is one four, with two points that complete it: allowed.
+    let (board, p) = black(&[". x x ? x . ."]);
+    assert_eq!(board.forbidden(p), None);
+}
+
+#[test]
+fn six_in_a_row_is_an_overline() {
+    let (board, p) = black(&["x x ? x x x"]);
+    assert_eq!(board.forbidden(p), Some(Forbidden::Overline));
+    assert_eq!(
+        board.clone().try_play(p),
+        Err(MoveError::Forbidden(Forbidden::Overline))
+    );
+}
+
+#[test]
+fn a_five_wins_whatever_else_the_move_makes() {
+    // Five across and six down at once: the five wins.
+    let (board, p) = black(&[
+        ". . . . x .",
+        ". . . . x .",
+        ". . . . x .",
+        ". x x x x ? .",
+        ". . . . . x .",
+        ". . . . . x .",
+    ]);
+    assert_eq!(board.forbidden(p), None);
+    let mut won = board.clone();
+    won.try_play(p).unwrap();
+    assert!(matches!(won.status(), Status::Won { side: Side::X, line } if line.len == 5));
+    // Five across with a four down and a four along the diagonal: the five wins.
+    let (board, p) = black(&[
+        ". o . . . o .",
+        ". . x . . x .",
+        ". . . x . x .",
+        ". . . . x x .",
+        ". x x x x ? .",
+    ]);
+    assert_eq!(board.forbidden(p), None);
+    let mut won = board.clone();
+    won.try_play(p).unwrap();
+    assert_eq!(won.status().winner(), Some(Side::X));
+}
+
+#[test]
+fn a_four_and_a_three_are_allowed() {
+    let (board, p) = black(&[
+        ". . . . .",
+        ". . . x .",
+        ". . . x .",
+        "o x x ? x .",
+        ". . . . . .",
+    ]);
+    assert_eq!(board.forbidden(p), None);
+}
+
+#[test]
+fn white_has_no_forbidden_points() {
+    let (board, p) = diagram(
+        &[
+            ". . . . .",
+            ". . . o .",
+            ". . . o .",
+            ". o o ? .",
+            ". . . . .",
+        ],
+        Side::O,
+    );
+    assert_eq!(board.forbidden(p), None);
+    assert!(board.moves().any(|c| c == p));
+    assert!(board.forbidden_points().is_empty());
+    let (board, p) = diagram(&["o o ? o o o"], Side::O);
+    let mut won = board.clone();
+    won.try_play(p).unwrap();
+    assert!(matches!(won.status(), Status::Won { side: Side::O, line } if line.len == 6));
+}
+
+#[test]
+fn black_six_is_no_win_and_white_six_is() {
+    let size = Size::square(SIDE);
+    let variant = Variant::new(size, 5, Rule::Renju).unwrap();
+    let mut setup = Setup::new(size);
+    for c in 0..6 {
+        setup.place(size.cell(3, c).unwrap(), Side::X).unwrap();
+        setup.place(size.cell(10, 2 * c).unwrap(), Side::O).unwrap();
+    }
+    assert_eq!(setup.board(variant).unwrap().status(), Status::InProgress);
+    let mut setup = Setup::new(size);
+    for c in 0..6 {
+        setup.place(size.cell(10, 2 * c).unwrap(), Side::X).unwrap();
+        setup.place(size.cell(3, c).unwrap(), Side::O).unwrap();
+    }
+    assert_eq!(
+        setup.board(variant).unwrap().status().winner(),
+        Some(Side::O)
+    );
+}
+
+#[test]
+fn a_block_on_a_forbidden_point_is_no_move_for_black() {
+    // O's four across can only be stopped on ?, which is a double three for X (down, and up to
+    // the right): X cannot stop it, and O wins there next.
+    let (board, p) = black(&[
+        ". . . . . . .",
+        ". . x . x . .",
+        ". . x x . . .",
+        "o o ? o o . .",
+        ". . . . . . .",
+    ]);
+    assert_eq!(board.forbidden(p), Some(Forbidden::DoubleThree));
+    assert!(!board.moves().any(|c| c == p));
+    assert!(
+        board
+            .forbidden_points()
+            .contains(&(p, Forbidden::DoubleThree))
+    );
+    assert_eq!(
+        board.clone().try_play(p),
+        Err(MoveError::Forbidden(Forbidden::DoubleThree))
+    );
+    let e = parse_move(&format_cell(p, board.size()), &board).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "h8 is forbidden to X: double three at h8 (renju forbids black an overline, a double four and a double three)"
+    );
+    let mut next = board.clone();
+    let elsewhere = next.moves().next().unwrap();
+    next.play(elsewhere);
+    assert_eq!(next.forbidden(p), None);
+    next.play(p);
+    assert_eq!(next.status().winner(), Some(Side::O));
+}
+
+#[test]
+fn black_with_only_forbidden_points_left_draws() {
+    // 13x2: every empty cell would give X six in a row.
+    let size = Size::new(13, 2);
+    let variant = Variant::new(size, 5, Rule::Renju).unwrap();
+    let mut setup = Setup::new(size);
+    for (row, text) in ["xxx.xxoxx.xxx", "ooooxooooxooo"].into_iter().enumerate() {
+        for (col, ch) in text.chars().enumerate() {
+            let side = match ch {
+                'x' => Side::X,
+                'o' => Side::O,
+                _ => continue,
+            };
+            setup
+                .place(size.cell(row as i32, col as i32).unwrap(), side)
+                .unwrap();
+        }
+    }
+    let board = setup.board(variant).unwrap();
+    assert_eq!(board.to_move(), Side::X);
+    assert_eq!(board.status(), Status::Draw);
+    assert_eq!(board.moves().count(), 0);
+    // The same position under freestyle: X plays and wins.
+    let free = setup
+        .board(Variant::new(size, 5, Rule::Freestyle).unwrap())
+        .unwrap();
+    assert_eq!(free.status(), Status::InProgress);
+}
+
+#[test]
+fn the_empty_board_has_no_forbidden_point() {
+    let board = Board::new(Variant::new(Size::square(SIDE), 5, Rule::Renju).unwrap());
+    assert_eq!(board.moves().count(), 225);
+    assert!(board.forbidden_points().is_empty());
+}
