@@ -541,14 +541,86 @@ fn a_won_game_on_the_opponents_turn_still_gets_an_answer() {
     assert_eq!(owner_at(&b, mv.x, mv.y), Some(Field::Own));
 }
 
+/// Sends a `SWAP2BOARD` block with `points` (`"7,7"`); returns the answer line.
+fn swap2(b: &mut Brain, points: &[&str]) -> String {
+    let mut lines = vec!["SWAP2BOARD"];
+    lines.extend_from_slice(points);
+    let out = send(b, &lines);
+    assert!(out.is_empty(), "nothing before DONE: {out:?}");
+    one(b, "DONE")
+}
+
 #[test]
-fn swap2_is_declined_once_after_its_block() {
+fn swap2_opens_with_three_stones_near_the_centre() {
+    let mut b = brain("engine:time-ms=100");
+    one(&mut b, "START 15");
+    let answer = swap2(&mut b, &[]);
+    let points: Vec<Point> = answer.split(' ').map(parse_move).collect();
+    assert_eq!(points.len(), 3, "{answer}");
+    assert_eq!(
+        points[0],
+        Point { x: 7, y: 7 },
+        "black's first in the centre"
+    );
+    for p in &points {
+        assert!(p.x.abs_diff(7) <= 2 && p.y.abs_diff(7) <= 2, "{answer}");
+    }
+    assert!(points[0] != points[1] && points[1] != points[2] && points[0] != points[2]);
+}
+
+#[test]
+fn swap2_takes_black_when_white_is_worse_and_stays_white_when_it_is_better() {
+    // Black has an open three and white's two stones are in the corners: take black.
+    let mut b = brain("engine:time-ms=100");
+    one(&mut b, "START 15");
+    assert_eq!(
+        swap2(&mut b, &["7,7", "0,0", "8,7", "14,14", "9,7"]),
+        "SWAP"
+    );
+    // After the swap the brain holds black's stones as its own.
+    assert_eq!(owner_at(&b, 7, 7), Some(Field::Own));
+    assert_eq!(owner_at(&b, 0, 0), Some(Field::Opponent));
+    // Black's stones in two corners, white's in the centre: stay white and play.
+    let mut b = brain("engine:time-ms=100");
+    one(&mut b, "START 15");
+    let answer = swap2(&mut b, &["0,0", "7,7", "14,14"]);
+    let mv = parse_move(&answer);
+    assert_eq!(owner_at(&b, mv.x, mv.y), Some(Field::Own));
+    assert_eq!(owner_at(&b, 7, 7), Some(Field::Own));
+    assert_eq!(owner_at(&b, 0, 0), Some(Field::Opponent));
+    // A player without values never swaps: it plays white's move.
     let mut b = brain("rules");
     one(&mut b, "START 15");
-    let out = send(&mut b, &["SWAP2BOARD", "7,7", "8,7", "9,9"]);
-    assert!(out.is_empty(), "{out:?}");
-    assert!(one(&mut b, "DONE").starts_with("UNKNOWN"));
-    assert_eq!(one(&mut b, "BEGIN"), "7,7");
+    let mv = parse_move(&swap2(&mut b, &["7,7", "8,7", "9,9"]));
+    assert_eq!(owner_at(&b, mv.x, mv.y), Some(Field::Own));
+}
+
+#[test]
+fn swap2_refuses_what_is_not_an_opening_and_keeps_the_position() {
+    let mut b = brain("rules");
+    one(&mut b, "START 15");
+    for (points, needle) in [
+        (&["7,7", "8,7"][..], "0, 3 or 5 stones"),
+        (&["7,7", "8,7", "7,7"][..], "taken"),
+        (&["7,7", "8,7", "99,9"][..], "99,9"),
+        (&["7,7", "8,x", "9,9"][..], "SWAP2BOARD"),
+    ] {
+        let answer = swap2(&mut b, points);
+        assert!(
+            answer.starts_with("ERROR") && answer.contains(needle),
+            "{points:?}: {answer}"
+        );
+    }
+    // A block cut short by another command says so, and the command is obeyed.
+    let out = send(&mut b, &["SWAP2BOARD", "7,7", "BEGIN"]);
+    let a = answers(&out);
+    assert!(
+        a[0].starts_with("ERROR SWAP2BOARD was not finished"),
+        "{out:?}"
+    );
+    assert_eq!(a[1], "7,7");
+    let mut fresh = brain("rules");
+    assert!(swap2(&mut fresh, &[]).starts_with("ERROR SWAP2BOARD before START"));
 }
 
 #[test]

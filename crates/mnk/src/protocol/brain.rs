@@ -6,7 +6,7 @@
 //! `ERROR ...`, `UNKNOWN ...`, or the `ABOUT` line), preceded by any `MESSAGE` / `DEBUG` lines.
 //! Nothing that arrives makes it panic, and a bad line leaves the state as it was.
 
-use super::command::{Command, CommandError, Field, Info, Point};
+use super::command::{Command, CommandError, Field, Info, Point, point};
 use super::fallback::quick_move;
 use super::report;
 use super::rule::rule_from_bits;
@@ -74,8 +74,13 @@ enum Block {
         stones: Vec<(Point, Field)>,
         problem: Option<String>,
     },
-    /// `SWAP2BOARD`: read up to `DONE`, then declined.
-    Swap2,
+    /// `SWAP2BOARD`: the opening's stones so far, black first and alternating, with the time
+    /// the block began.
+    Swap2 {
+        started: Instant,
+        points: Vec<Point>,
+        problem: Option<String>,
+    },
 }
 
 /// The Gomocup brain. See the module documentation.
@@ -172,7 +177,12 @@ impl Brain {
                     stones,
                     problem,
                 }) => self.board_done(started, &stones, problem),
-                _ => self.answer(swap2_declined()),
+                Some(Block::Swap2 {
+                    started,
+                    points,
+                    problem,
+                }) => self.swap2_done(started, &points, problem),
+                None => self.answer("ERROR DONE without BOARD".into()),
             },
             (Ok(Command::End), _) => Reply {
                 lines: Vec::new(),
@@ -181,11 +191,12 @@ impl Brain {
             (Ok(other), _) => {
                 // A command before DONE: the block was abandoned. Answer for it, then obey.
                 let abandoned = match self.block.take() {
-                    Some(Block::Board { .. }) => {
-                        "ERROR BOARD was not finished by DONE; the position is unchanged".into()
+                    Some(Block::Swap2 { .. }) => {
+                        "ERROR SWAP2BOARD was not finished by DONE; the position is unchanged"
                     }
-                    _ => swap2_declined(),
+                    _ => "ERROR BOARD was not finished by DONE; the position is unchanged",
                 };
+                let abandoned = abandoned.to_string();
                 let mut reply = self.answer(abandoned);
                 let next = self.command(Ok(other), received);
                 reply.lines.extend(next.lines);
@@ -203,6 +214,20 @@ impl Brain {
                             .collect::<String>()
                     ),
                 });
+                Reply::default()
+            }
+            (
+                Err(_),
+                Some(Block::Swap2 {
+                    points, problem, ..
+                }),
+            ) => {
+                match point("SWAP2BOARD", line.trim()) {
+                    Ok(p) => points.push(p),
+                    Err(e) => {
+                        problem.get_or_insert_with(|| e.to_string());
+                    }
+                }
                 Reply::default()
             }
             (Err(_), _) => Reply::default(),
@@ -265,7 +290,11 @@ impl Brain {
                 Reply::default()
             }
             Command::Swap2Board => {
-                self.block = Some(Block::Swap2);
+                self.block = Some(Block::Swap2 {
+                    started: received,
+                    points: Vec::new(),
+                    problem: None,
+                });
                 Reply::default()
             }
             Command::Stone(point, _) => self.answer(format!(
@@ -524,6 +553,142 @@ impl Brain {
     }
 
     /// Asks the player for a move within `turn`, for a command that arrived at `started`.
+    /// `SWAP2BOARD` ... `DONE`: with no stone, proposes the opening's three (the most
+    /// balanced of [`SWAP2_OPENINGS`] in its player's judgement); with three or five, white
+    /// to move, takes black (`SWAP`) when its player judges white's best move worse than
+    /// even, else plays that move as white.
+    fn swap2_done(&mut self, started: Instant, points: &[Point], problem: Option<String>) -> Reply {
+        let Some(current) = &self.stones else {
+            return self.answer(no_game("SWAP2BOARD"));
+        };
+        if let Some(problem) = problem {
+            return self.answer(format!("ERROR {problem}; expected x,y lines and DONE"));
+        }
+        let variant = match self.variant() {
+            Ok(v) => v,
+            Err(e) => return self.answer(e),
+        };
+        let size = current.size();
+        let mut cells = Vec::with_capacity(points.len());
+        for &p in points {
+            match Stones::new(size).cell(p) {
+                Ok(c) => cells.push(c),
+                Err(e) => return self.answer(format!("ERROR SWAP2BOARD {p}: {e}")),
+            }
+        }
+        let board = match Board::from_moves(variant, &cells) {
+            Ok(b) if !b.is_over() => b,
+            Ok(_) => return self.answer("ERROR SWAP2BOARD: the opening is already won".into()),
+            Err((i, e)) => {
+                return self.answer(format!("ERROR SWAP2BOARD {}: {e}", points[i]));
+            }
+        };
+        match cells.len() {
+            0 => self.swap2_open(started, variant),
+            3 | 5 => self.swap2_choose(started, &board, points),
+            n => self.answer(format!(
+                "ERROR SWAP2BOARD gives 0, 3 or 5 stones, not {n}: the opening's stones so far"
+            )),
+        }
+    }
+
+    /// Proposes swap2's first three stones: of [`SWAP2_OPENINGS`] that fit the board, the one
+    /// whose best move for white its player values nearest even.
+    fn swap2_open(&mut self, started: Instant, variant: Variant) -> Reply {
+        let size = variant.size();
+        let (cx, cy) = (i32::from(size.width) / 2, i32::from(size.height) / 2);
+        let stones = Stones::new(size);
+        let mut lines = std::mem::take(&mut self.deferred);
+        let mut best: Option<(f64, Vec<Cell>)> = None;
+        for shape in SWAP2_OPENINGS {
+            let cells: Option<Vec<Cell>> = shape
+                .iter()
+                .map(|&(dx, dy)| size.cell(cy + dy, cx + dx))
+                .collect();
+            let Some(board) = cells
+                .as_ref()
+                .and_then(|c| Board::from_moves(variant, c).ok())
+                .filter(|b| !b.is_over())
+            else {
+                continue;
+            };
+            let empty = board.empty_cells();
+            let turn = self.clock.turn_plan(board.stones(), empty);
+            let mut spec = self.spec_for(&variant);
+            spec.options.nodes = Some(
+                spec.options
+                    .nodes
+                    .map_or(SWAP2_JUDGE_NODES, |n| n.min(SWAP2_JUDGE_NODES)),
+            );
+            let balance = self
+                .seat
+                .choose(&spec, &board, started, turn, &self.stop)
+                .ok()
+                .and_then(|t| t.choice.value)
+                .map_or(f64::INFINITY, imbalance);
+            if best.as_ref().is_none_or(|(b, _)| balance < *b) {
+                best = cells.map(|c| (balance, c));
+            }
+        }
+        let Some((_, cells)) = best else {
+            return self.answer("ERROR SWAP2BOARD: the board is too small for an opening".into());
+        };
+        self.clock.record_move(started.elapsed());
+        let answer: Vec<String> = cells.iter().map(|&c| stones.point(c).to_string()).collect();
+        lines.push(answer.join(" "));
+        Reply::lines(lines)
+    }
+
+    /// Swap2's choice with white to move after `points` (three or five stones): `SWAP` (take
+    /// black) when the player judges white's best move worse than even, else that move.
+    fn swap2_choose(&mut self, started: Instant, board: &Board, points: &[Point]) -> Reply {
+        let turn = self.clock.turn_plan(board.stones(), board.empty_cells());
+        let mut lines = std::mem::take(&mut self.deferred);
+        let thought = match self.ask_player(board, started, turn) {
+            Ok(t) => t,
+            Err(why) => {
+                lines.push(format!("ERROR SWAP2BOARD: {why}"));
+                return Reply::lines(lines);
+            }
+        };
+        let size = board.size();
+        let mut stones = Stones::new(size);
+        let swap = thought
+            .choice
+            .value
+            .is_some_and(|v| v.compare(&crate::search::Value::Score(0)).is_lt());
+        // Black's stones are ours after a swap, white's otherwise.
+        for (i, &p) in points.iter().enumerate() {
+            let black = i % 2 == 0;
+            let _ = stones.place(
+                p,
+                if black == swap {
+                    Field::Own
+                } else {
+                    Field::Opponent
+                },
+            );
+        }
+        let name = self.seat.spec().map_or("player", |s| s.name);
+        lines.push(report::search_info(
+            name,
+            &thought.choice,
+            thought.time,
+            |c| stones.point(c),
+        ));
+        let answer = if swap {
+            "SWAP".to_string()
+        } else {
+            let point = stones.point(thought.choice.cell);
+            let _ = stones.place(point, Field::Own);
+            point.to_string()
+        };
+        self.stones = Some(stones);
+        self.clock.record_move(started.elapsed());
+        lines.push(answer);
+        Reply::lines(lines)
+    }
+
     fn ask_player(
         &mut self,
         board: &Board,
@@ -539,6 +704,28 @@ fn no_game(command: &str) -> String {
     format!("ERROR {command} before START: send START n (or RECTSTART w,h) first")
 }
 
-fn swap2_declined() -> String {
-    "UNKNOWN SWAP2BOARD is not supported: mnk plays openings given with BOARD".into()
+/// The three-stone openings the brain may propose in swap2 (black, white, black), as offsets
+/// from the centre: compact shapes whose balance its player then judges.
+const SWAP2_OPENINGS: [[(i32, i32); 3]; 8] = [
+    [(0, 0), (1, 0), (0, 2)],
+    [(0, 0), (1, 0), (2, 1)],
+    [(0, 0), (1, 1), (2, 0)],
+    [(0, 0), (1, 1), (0, 2)],
+    [(0, 0), (1, 0), (-1, 2)],
+    [(0, 0), (1, 1), (-1, 2)],
+    [(0, 0), (0, 1), (2, 2)],
+    [(0, 0), (1, 1), (2, 2)],
+];
+
+/// How far from even a value is: 0 for even, infinite for a proven win or loss.
+fn imbalance(value: crate::search::Value) -> f64 {
+    use crate::search::Value;
+    match value {
+        Value::Solved(o) if o.sign() != 0 => f64::INFINITY,
+        Value::Probability(p) => (p - 0.5).abs(),
+        v => v.as_number().abs(),
+    }
 }
+
+/// Nodes the player searches to judge each proposed opening.
+const SWAP2_JUDGE_NODES: u64 = 4_000;

@@ -234,7 +234,11 @@ fn parse_pair(text: &str) -> Option<(u32, u32)> {
     Some((parse_number(a)?, parse_number(b)?))
 }
 
-fn point(command: &'static str, text: &str) -> Result<Point, CommandError> {
+/// A point written `x,y`, as `TURN` and the lines of `SWAP2BOARD` give it.
+///
+/// # Errors
+/// [`CommandError::BadArguments`] naming `command` for anything else.
+pub(super) fn point(command: &'static str, text: &str) -> Result<Point, CommandError> {
     parse_pair(text)
         .map(|(x, y)| Point { x, y })
         .ok_or_else(|| bad(command, text, "x,y: two numbers from 0, like 7,7"))
