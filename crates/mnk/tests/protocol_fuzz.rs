@@ -102,10 +102,32 @@ fn check_session(player: &str, k: u32, lines: &[String]) -> Result<(), TestCaseE
         }
         for answer in answers {
             let known = answer == "OK"
+                || answer == "SWAP"
                 || answer.starts_with("ERROR ")
                 || answer.starts_with("UNKNOWN ")
                 || answer.starts_with("name=\"mnk\"");
             if known {
+                continue;
+            }
+            if answer.contains(' ') {
+                // Swap2's three opening stones: distinct cells of the board, no one's yet.
+                let stones = brain.stones().unwrap();
+                let cells: Vec<_> = answer
+                    .split(' ')
+                    .map(|p| {
+                        let (x, y) = p.split_once(',')?;
+                        stones
+                            .cell(Point {
+                                x: x.parse().ok()?,
+                                y: y.parse().ok()?,
+                            })
+                            .ok()
+                    })
+                    .collect();
+                prop_assert_eq!(cells.len(), 3, "{:?} -> {:?}", line, answer);
+                prop_assert!(cells.iter().all(Option::is_some), "{line:?} -> {answer:?}");
+                let cells: std::collections::HashSet<_> = cells.into_iter().flatten().collect();
+                prop_assert_eq!(cells.len(), 3, "{:?} -> {:?}", line, answer);
                 continue;
             }
             // A move: ours now, on a cell of the board.

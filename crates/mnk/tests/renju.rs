@@ -334,3 +334,35 @@ fn the_empty_board_has_no_forbidden_point() {
     assert_eq!(board.moves().count(), 225);
     assert!(board.forbidden_points().is_empty());
 }
+
+#[test]
+fn the_players_that_know_renju_never_choose_a_forbidden_point() {
+    use mnk::players::{Ask, PlayerSpec, Seat, info};
+    // h8, the centre, is the rules player's first preference and a double three for X.
+    let (board, p) = black(&[
+        ". . . . . .",
+        ". . . x . .",
+        ". . . x . .",
+        ". x x ? . .",
+        ". . . . . .",
+    ]);
+    assert_eq!(board.forbidden(p), Some(Forbidden::DoubleThree));
+    for name in ["rules", "alphabeta:depth=2"] {
+        let spec: PlayerSpec = name.parse().unwrap();
+        assert!(info(spec.name).unwrap().abilities.forbidden_moves);
+        let choice = Seat::new(spec).choose(&board, &Ask::now()).unwrap().choice;
+        assert!(
+            board.moves().any(|c| c == choice.cell),
+            "{name} chose {}",
+            format_cell(choice.cell, board.size())
+        );
+    }
+    // The engine does not know renju yet and says so.
+    let spec: PlayerSpec = "engine".parse().unwrap();
+    let e = info(spec.name)
+        .unwrap()
+        .fits(&board, &spec.options)
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("engine does not play the renju rule yet"), "{e}");
+}

@@ -188,14 +188,9 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
     let board = app.game.board();
     let size = board.size();
     let variant = app.variant();
-    let exact = if variant.rule() == mnk::game::Rule::Exact {
-        "exactly "
-    } else {
-        ""
-    };
     let mut lines = vec![
         Line::styled(
-            format!("mnk {size}, {exact}{} in a row", variant.k()),
+            format!("mnk {size}, {}", variant.short_phrase()),
             Style::new().add_modifier(Modifier::BOLD),
         ),
         player_line(app, Side::X),

@@ -229,8 +229,11 @@ impl Board {
     /// ([`Forbidden`]); `None` for any other rule, side or cell.
     #[must_use]
     pub fn forbidden(&self, cell: Cell) -> Option<Forbidden> {
-        self.forbidden_to(Side::X, cell)
-            .filter(|_| self.to_move() == Side::X)
+        if self.to_move() == Side::X {
+            self.forbidden_to(Side::X, cell)
+        } else {
+            None
+        }
     }
 
     /// Why `side` could not play the empty `cell` were it to move (renju's forbidden points

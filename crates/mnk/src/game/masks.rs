@@ -9,7 +9,9 @@ use super::variant::{Rule, Variant};
 /// the census, the solver and [`super::Board::masks`] work up to this size.
 pub const MASK_CELLS: usize = 64;
 
-/// The bit masks of the k-windows through each cell, for boards of at most 64 cells.
+/// The bit masks of the k-windows through each cell, for boards of at most 64 cells. Rules
+/// with forbidden moves (renju) are not modelled: their callers (census, solver, proofs)
+/// refuse them first.
 #[derive(Debug, Clone)]
 pub struct WinMasks {
     /// Per cell: (window mask, mask of the cells just beyond both ends of the window).

@@ -23,13 +23,16 @@
 //!   line counts at most one three. Two threes or more, in different lines, are a **double
 //!   three**: forbidden. A four and a three together (four-three) are allowed.
 //! - Only the stones of the position count: a three or four is judged by the cells as they are,
-//!   whoever could block it next (a three already blocked on one side is not a three; one that
+//!   whoever could block it next (a three that no move can turn into a straight four, say one
+//!   with a white stone at one end and an overline waiting at the other, is no three; one that
 //!   white could still block is).
 //!
 //! What a forbidden point means for the game lives in [`super::Board`]: black cannot play one
 //! (the move is refused with its [`Forbidden`] reason), so a four of white's whose only block is
 //! forbidden for black wins; and when every empty cell is forbidden for black the game is drawn
-//! (black has no move; the board is as good as full). Renju is played with `k = 5`
+//! (black has no move; the board is as good as full). That last is mnk's own: under the RIF
+//! rules a player may pass, and black would pass there (two passes in a row draw); mnk has no
+//! passes. Renju is played with `k = 5`
 //! ([`super::Variant::new`] refuses another `k` under this rule).
 
 use super::geometry::{Cell, Direction, Size};
@@ -37,8 +40,7 @@ use super::side::Side;
 use std::fmt;
 
 /// Why a move is forbidden for black under renju.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Forbidden {
     /// Six or more black stones in a row, and no five.
     Overline,
@@ -232,7 +234,8 @@ impl Probe<'_> {
 /// black's move whoever is to move.
 #[must_use]
 pub fn forbidden(grid: &[Option<Side>], size: Size, k: usize, cell: Cell) -> Option<Forbidden> {
-    if grid[cell.index()].is_some() {
+    // Off the board, taken, or a grid that is not the board's: nothing to forbid.
+    if grid.len() != size.cells() || grid.get(cell.index()) != Some(&None) {
         return None;
     }
     Probe {

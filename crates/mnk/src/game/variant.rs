@@ -208,6 +208,16 @@ impl Variant {
         self.rule
     }
 
+    /// The game in a few words, for narrow places: `5 in a row`, `exactly 5 in a row`, `renju`.
+    #[must_use]
+    pub fn short_phrase(&self) -> String {
+        match self.rule {
+            Rule::Freestyle => format!("{} in a row", self.k),
+            Rule::Exact => format!("exactly {} in a row", self.k),
+            Rule::Renju => "renju".to_string(),
+        }
+    }
+
     /// What wins, in words: `5 in a row wins`, `exactly 5 in a row wins`, or renju's rule.
     ///
     /// ```

@@ -131,7 +131,8 @@ impl Search<'_> {
         }
         let leaf = match self.board.status() {
             Status::Won { side, .. } => Some(if side == self.max_side { WIN } else { -WIN }),
-            Status::Draw => Some(self.lines.evaluate(self.max_side)),
+            // A full board has no open line (0), nor has a renju draw anything left to play.
+            Status::Draw => Some(0),
             Status::InProgress if remaining == Some(0) => Some(self.lines.evaluate(self.max_side)),
             Status::InProgress => None,
         };

@@ -155,8 +155,9 @@ pub struct Abilities {
     /// the memory allowed (the solver's keeps every position it proves), or no table.
     pub table_per_second_mib: Option<u64>,
     /// It knows rules that forbid moves (renju's overline, double four and double three for
-    /// X): it never chooses a forbidden move and judges positions by them. A player without
-    /// it refuses such a rule ([`Unfit::Rule`]).
+    /// X): it chooses among the legal moves only and its search plays by them (its evaluation
+    /// may still count lines the rule spoils). A player without it refuses such a rule
+    /// ([`Unfit::Rule`]).
     pub forbidden_moves: bool,
     /// Under a rule that forbids moves, it is the strongest player and the default opponent
     /// (of those with [`Abilities::forbidden_moves`]), on any board.

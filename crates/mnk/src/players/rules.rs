@@ -53,9 +53,10 @@ impl Player for Rules {
         let cell = first_where(me)
             .or_else(|| first_where(me.other()))
             .or_else(|| {
+                // A legal move: empty, and not forbidden (renju's points for X).
                 Self::preference_order(board.size())
                     .into_iter()
-                    .find(|&c| board.is_empty(c))
+                    .find(|&c| board.is_empty(c) && board.forbidden(c).is_none())
             })
             .ok_or(PlayerError::GameOver)?;
         Ok(Choice::new(cell, nodes))

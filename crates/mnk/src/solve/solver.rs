@@ -83,7 +83,7 @@ pub enum SolveError {
     /// A rule whose forbidden moves the solver does not know (renju).
     #[error(
         "the solver does not play the {0} rule yet: its positions are bit masks without renju's forbidden moves; \
-         solve a freestyle or exact board, or play renju with engine, alphabeta, minimax or rules"
+         solve a freestyle or exact board, or play renju with alphabeta, minimax, gametree or rules"
     )]
     Rule(crate::game::Rule),
     /// The game is already over.
