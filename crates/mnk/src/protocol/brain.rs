@@ -170,6 +170,12 @@ impl Brain {
                 stones.push((point, field));
                 Reply::default()
             }
+            // A stone with its field, as Rapfi expects them in SWAP2BOARD: the field is
+            // ignored (the order says the colour).
+            (Ok(Command::Stone(point, _)), Some(Block::Swap2 { points, .. })) => {
+                points.push(point);
+                Reply::default()
+            }
             (Ok(Command::Stone(..)), _) => Reply::default(),
             (Ok(Command::Done), _) => match self.block.take() {
                 Some(Block::Board {
