@@ -591,7 +591,10 @@ fn swap2_takes_black_when_white_is_worse_and_stays_white_when_it_is_better() {
     // Stones may carry a field, as Rapfi reads them (x,y,f): the order gives the colours.
     let mut b = brain("engine:time-ms=100");
     one(&mut b, "START 15");
-    assert_eq!(swap2(&mut b, &["7,7,2", "0,0,1", "8,7,2", "14,14,1", "9,7,2"]), "SWAP");
+    assert_eq!(
+        swap2(&mut b, &["7,7,2", "0,0,1", "8,7,2", "14,14,1", "9,7,2"]),
+        "SWAP"
+    );
     // A player without values never swaps: it plays white's move.
     let mut b = brain("rules");
     one(&mut b, "START 15");

@@ -364,5 +364,8 @@ fn the_players_that_know_renju_never_choose_a_forbidden_point() {
         .fits(&board, &spec.options)
         .unwrap_err()
         .to_string();
-    assert!(e.starts_with("engine does not play the renju rule yet"), "{e}");
+    assert!(
+        e.starts_with("engine does not play the renju rule yet"),
+        "{e}"
+    );
 }

@@ -26,18 +26,22 @@ pub(super) struct Watchdog {
     seat: Option<Seat>,
     /// A search that outlived the brain's patience.
     late: Option<Receiver<Finished>>,
+    /// The player last seated or asked, with its settings (also while a late search still
+    /// holds its seat).
+    asked: Option<PlayerSpec>,
 }
 
 impl Watchdog {
-    /// The specification of the player seated.
+    /// The specification of the player last seated or asked for a move.
     pub(super) fn spec(&self) -> Option<&PlayerSpec> {
-        self.seat.as_ref().map(Seat::spec)
+        self.asked.as_ref()
     }
 
     /// Seats the player `spec` names (keeping the one seated if it serves), ready for `variant`.
     pub(super) fn prepare(&mut self, spec: &PlayerSpec, variant: &Variant) {
         let mut seat = self.take_seat(spec, variant);
         seat.prepare(variant);
+        self.asked = Some(seat.spec().clone());
         self.seat = Some(seat);
     }
 
@@ -60,6 +64,7 @@ impl Watchdog {
         stop: &Stop,
     ) -> Result<Thought, String> {
         let mut seat = self.take_seat(spec, board.variant());
+        self.asked = Some(seat.spec().clone());
         let give_up = start + turn.give_up;
         let halt = stop.child();
         let ask = Ask {
@@ -206,6 +211,7 @@ mod tests {
         let watchdog = Watchdog {
             seat: Some(Seat::with_player(spec.clone(), player)),
             late: None,
+            asked: Some(spec.clone()),
         };
         (watchdog, spec, Board::new(variant))
     }
@@ -226,6 +232,8 @@ mod tests {
             .choose(&spec, &board, Instant::now(), turn(5, 20), &Stop::new())
             .unwrap_err();
         assert!(e.contains("did not answer within 20 ms"), "{e}");
+        // The brain still knows whom it asked, while the late search holds the seat.
+        assert_eq!(w.spec().map(|s| s.name), Some("rules"));
         // The blocker is still busy: a new player (the real `rules`) answers the next move.
         let thought = w
             .choose(
