@@ -106,6 +106,27 @@ fn players_lists_every_name_with_its_seed() {
         );
     }
     assert!(text.contains("seed 002") && text.contains("seed 003") && text.contains("seed 004"));
+    // Who plays renju, as the catalog declares it: the players that know its forbidden moves.
+    let json = mnk().args(["players", "--json"]).assert().success();
+    let list: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
+    let renju: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["forbidden_moves"] == true)
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        renju,
+        [
+            "rules",
+            "minimax",
+            "minimax-iterative",
+            "alphabeta",
+            "gametree"
+        ]
+    );
+    assert_eq!(text.matches("plays renju").count(), renju.len());
 }
 
 #[test]

@@ -9,7 +9,10 @@ pub fn run(args: &PlayersArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if args.json {
         let list: Vec<_> = catalog()
             .iter()
-            .map(|p| serde_json::json!({"name": p.name, "summary": p.summary, "origin": p.origin}))
+            .map(|p| {
+                serde_json::json!({"name": p.name, "summary": p.summary, "origin": p.origin,
+                                   "forbidden_moves": p.abilities.forbidden_moves})
+            })
             .collect();
         writeln!(out, "{}", serde_json::Value::Array(list))?;
         return Ok(());
@@ -18,6 +21,13 @@ pub fn run(args: &PlayersArgs, out: &mut dyn Write) -> Result<(), Failure> {
     for p in catalog() {
         writeln!(out, "{:width$}  {}", p.name, p.summary)?;
         writeln!(out, "{:width$}  from {}", "", p.origin)?;
+        if p.abilities.forbidden_moves {
+            writeln!(
+                out,
+                "{:width$}  plays renju (knows X's forbidden moves)",
+                ""
+            )?;
+        }
     }
     Ok(())
 }
