@@ -491,6 +491,10 @@ pub struct MatchArgs {
     /// Default on 15x15: the built-in list.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<String>,
+    /// Open every game by `swap` or `swap2` instead: the opener (A and B in turn) places
+    /// three stones, the other takes black or plays white's fourth stone.
+    #[arg(long, value_name = "RULE", conflicts_with = "openings")]
+    pub opening: Option<mnk::arena::OpeningRule>,
     /// Games played at once (default: the cores divided by the search threads).
     #[arg(long)]
     pub jobs: Option<usize>,

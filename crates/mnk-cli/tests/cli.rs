@@ -679,6 +679,56 @@ fn match_engine_against_a_seed_player_with_an_opening_file() {
 }
 
 #[test]
+fn match_games_can_open_by_swap2() {
+    let v = json(&[
+        "match",
+        "engine:depth=2",
+        "gomoku-pruned:depth=1",
+        "--size",
+        "9",
+        "--rule",
+        "exact",
+        "--games",
+        "2",
+        "--opening",
+        "swap2",
+        "--json",
+    ]);
+    assert_eq!(v["games"], 2);
+    assert_eq!(v["openings"], "swap2 openings, the players opening in turn");
+    let out = mnk()
+        .args([
+            "match",
+            "rules",
+            "rules",
+            "--size",
+            "9",
+            "--games",
+            "2",
+            "--opening",
+            "swap",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.contains("colours as each swap chose"), "{text}");
+    for (extra, needle) in [
+        (&["--opening", "caro"][..], "expected swap or swap2"),
+        (
+            &["--opening", "swap", "--openings", "none"][..],
+            "cannot be used with",
+        ),
+    ] {
+        mnk()
+            .args(["match", "rules", "rules", "--size", "9"])
+            .args(extra)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(needle));
+    }
+}
+
+#[test]
 fn vcf_answers_a_puzzle_or_says_it_found_nothing() {
     // X: h8 i8 j8 (blocked on g8) and k9 k10: k8 is a four and an open three.
     let moves = "h8 g8 i8 a1 j8 o1 k9 a15 k10 o15";

@@ -20,7 +20,13 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if args.games == 0 {
         return Err(Failure::Usage("--games must be at least 1".into()));
     }
-    let (openings, source) = crate::openings::choose(args.openings.as_deref(), variant)?;
+    let (openings, source) = match args.opening {
+        Some(rule) => (
+            Vec::new(),
+            format!("{rule} openings, the players opening in turn"),
+        ),
+        None => crate::openings::choose(args.openings.as_deref(), variant)?,
+    };
     let defaults = args.limits.options();
     let mut a = args.a.clone();
     let mut b = args.b.clone();
@@ -59,6 +65,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
             })
             .or(args.time_control),
         jobs,
+        opening_rule: args.opening.unwrap_or_default(),
     };
     let bar = ProgressBar::new(args.games as u64);
     bar.set_style(
@@ -166,9 +173,14 @@ fn print_report(
     let elo = report.elo.expect("at least one game");
     writeln!(
         out,
-        "{a} vs {b}: {}, {} games from {source}, colours swapped every game",
+        "{a} vs {b}: {}, {} games from {source}, {}",
         config.variant,
-        report.games.len()
+        report.games.len(),
+        if config.opening_rule == mnk::arena::OpeningRule::Given {
+            "colours swapped every game"
+        } else {
+            "colours as each swap chose"
+        }
     )?;
     let plural = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let bound = if elo.bound {

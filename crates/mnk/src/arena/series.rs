@@ -4,9 +4,10 @@
 use super::elo::{EloEstimate, estimate};
 use super::game::{Ending, GameRecord, GameSetup, Think, play_game};
 use super::openings::Opening;
-use crate::game::{Cell, Side, Variant};
-use crate::players::PlayerSpec;
-use crate::search::Timing;
+use crate::game::{Board, Cell, Side, Variant};
+use crate::players::swap2::{self, Decision};
+use crate::players::{Ask, PlayerSpec, Seat};
+use crate::search::{Limits, Timing};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -27,6 +28,83 @@ pub struct MatchConfig {
     pub timing: Option<Timing>,
     /// Games played at once (at least 1).
     pub jobs: usize,
+    /// How each game opens: from `openings`, or by swap or swap2.
+    pub opening_rule: OpeningRule,
+}
+
+/// How the games of a match open.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum OpeningRule {
+    /// From the match's openings (or the empty board), each played from both sides.
+    #[default]
+    Given,
+    /// Swap: the opener (A in the games A would play as X) places three stones, black, white,
+    /// black; the other player takes black or plays white's fourth stone ([`swap2`]).
+    Swap,
+    /// Swap2: as swap, where the chooser may also place two more stones and let the opener
+    /// choose (mnk's players never do, so it plays as swap).
+    Swap2,
+}
+
+impl std::fmt::Display for OpeningRule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            OpeningRule::Given => "given",
+            OpeningRule::Swap => "swap",
+            OpeningRule::Swap2 => "swap2",
+        })
+    }
+}
+
+impl std::str::FromStr for OpeningRule {
+    type Err = String;
+
+    fn from_str(s: &str) -> std::result::Result<Self, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "swap" => Ok(OpeningRule::Swap),
+            "swap2" => Ok(OpeningRule::Swap2),
+            _ => Err(format!(
+                "unknown opening rule '{s}': expected swap or swap2 (or --openings FILE for given openings)"
+            )),
+        }
+    }
+}
+
+/// A swap opening between `opener` and `chooser`: the stones, and whether the chooser took
+/// black. The opener judges its candidates with [`swap2::JUDGE_NODES`] nodes each; the
+/// chooser decides with its own settings (outside any game clock).
+///
+/// # Errors
+/// When no opening fits the board, or the chooser cannot move.
+pub fn swap_opening(
+    variant: &Variant,
+    opener: &PlayerSpec,
+    chooser: &PlayerSpec,
+) -> std::result::Result<(Vec<Cell>, bool), String> {
+    let mut seat = Seat::new(opener.clone());
+    seat.prepare(variant);
+    let judge = Ask {
+        limits: Limits {
+            nodes: Some(swap2::JUDGE_NODES),
+            ..Limits::NONE
+        },
+        ..Ask::now()
+    };
+    let three = swap2::propose(variant, |board| {
+        seat.choose(board, &judge).ok().and_then(|t| t.choice.value)
+    })
+    .ok_or_else(|| format!("no swap opening fits a {} board", variant.size()))?;
+    let board = Board::from_moves(*variant, &three).map_err(|(_, e)| e.to_string())?;
+    let mut seat = Seat::new(chooser.clone());
+    seat.prepare(variant);
+    let choice = seat
+        .choose(&board, &Ask::now())
+        .map_err(|e| format!("{} cannot choose in the swap opening: {e}", chooser.name))?
+        .choice;
+    Ok(match swap2::decide(&choice) {
+        Decision::Swap => (three.to_vec(), true),
+        Decision::Play(cell) => ([&three[..], &[cell]].concat(), false),
+    })
 }
 
 /// One game of the match, as scheduled.
@@ -151,10 +229,23 @@ pub fn run_match(
     let pairings = schedule(config.games, config.openings.len());
     let done = std::sync::atomic::AtomicUsize::new(0);
     let play = |p: &Pairing| -> std::result::Result<Played, String> {
-        let opening: Vec<Cell> = p
-            .opening
-            .map(|i| config.openings[i].moves.clone())
-            .unwrap_or_default();
+        let mut p = *p;
+        let opening: Vec<Cell> = if config.opening_rule == OpeningRule::Given {
+            p.opening
+                .map(|i| config.openings[i].moves.clone())
+                .unwrap_or_default()
+        } else {
+            // A opens the games it would play as X; the chooser's decision sets the colours.
+            let (opener, chooser) = if p.a_is_x {
+                (&config.a, &config.b)
+            } else {
+                (&config.b, &config.a)
+            };
+            let (stones, chooser_black) = swap_opening(&config.variant, opener, chooser)?;
+            p.a_is_x = p.a_is_x != chooser_black;
+            stones
+        };
+        let p = &p;
         let (x, o) = if p.a_is_x {
             (config.a.clone(), config.b.clone())
         } else {
@@ -257,6 +348,41 @@ mod tests {
     }
 
     #[test]
+    fn swap_openings_come_from_the_opener_and_the_chooser_sets_the_colours() {
+        use crate::game::Size;
+        let variant = Variant::new(Size::square(9), 5, crate::game::Rule::Exact).unwrap();
+        let config = MatchConfig {
+            variant,
+            a: "alphabeta:depth=1".parse().unwrap(),
+            b: "rules".parse().unwrap(),
+            games: 2,
+            openings: Vec::new(),
+            timing: None,
+            jobs: 1,
+            opening_rule: OpeningRule::Swap2,
+        };
+        let report = run_match(&config, &|_, _| {}).unwrap();
+        let candidates = swap2::candidates(&variant);
+        for g in &report.games {
+            let three = &g.record.moves[..3];
+            assert!(candidates.iter().any(|c| c[..] == *three), "{three:?}");
+            if g.pairing.game == 0 {
+                // A opened; rules, which has no values, never swaps: it played white's fourth
+                // stone, and A is black.
+                assert_eq!(g.record.opening_moves, 4);
+                assert!(g.pairing.a_is_x);
+            } else {
+                // rules opened with the first candidate (no value to prefer another); A chose:
+                // three stones when it took black, four when it played white.
+                assert_eq!(three, &candidates[0][..]);
+                assert_eq!(g.record.opening_moves == 3, g.pairing.a_is_x);
+            }
+        }
+        assert_eq!("Swap2".parse::<OpeningRule>(), Ok(OpeningRule::Swap2));
+        assert!("caro".parse::<OpeningRule>().unwrap_err().contains("swap2"));
+    }
+
+    #[test]
     fn perfect_never_loses_a_tic_tac_toe_match() {
         let config = MatchConfig {
             variant: Variant::tic_tac_toe(),
@@ -266,6 +392,7 @@ mod tests {
             openings: Vec::new(),
             timing: None,
             jobs: 2,
+            opening_rule: OpeningRule::Given,
         };
         let calls = std::sync::atomic::AtomicUsize::new(0);
         let report = run_match(&config, &|_, _| {

@@ -24,6 +24,7 @@ mod rules;
 mod seat;
 mod seed_gomoku;
 mod spec;
+pub mod swap2;
 mod threat;
 
 pub use crate::search::{Choice, MoveValue, Player, PlayerError, Value};

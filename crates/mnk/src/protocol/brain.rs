@@ -15,7 +15,7 @@ use super::timing::{MatchClock, TurnPlan, memory_capped, memory_mib, table_mib};
 use super::watchdog::Watchdog;
 use crate::game::{Board, Cell, Rule, Size, Variant, VariantError};
 use crate::players::{
-    MAX_MEMORY_MIB, MAX_THREADS, PlayerOptions, PlayerSpec, Thought, strongest_for,
+    MAX_MEMORY_MIB, MAX_THREADS, PlayerOptions, PlayerSpec, Thought, strongest_for, swap2,
 };
 use crate::search::Stop;
 use std::time::Instant;
@@ -560,7 +560,7 @@ impl Brain {
 
     /// Asks the player for a move within `turn`, for a command that arrived at `started`.
     /// `SWAP2BOARD` ... `DONE`: with no stone, proposes the opening's three (the most
-    /// balanced of [`SWAP2_OPENINGS`] in its player's judgement); with three or five, white
+    /// balanced of [`swap2::OPENINGS`] in its player's judgement); with three or five, white
     /// to move, takes black (`SWAP`) when its player judges white's best move worse than
     /// even, else plays that move as white.
     fn swap2_done(&mut self, started: Instant, points: &[Point], problem: Option<String>) -> Reply {
@@ -598,45 +598,25 @@ impl Brain {
         }
     }
 
-    /// Proposes swap2's first three stones: of [`SWAP2_OPENINGS`] that fit the board, the one
-    /// whose best move for white its player values nearest even.
+    /// Proposes swap2's first three stones ([`swap2::propose`]), each candidate judged by
+    /// a search of [`swap2::JUDGE_NODES`] nodes.
     fn swap2_open(&mut self, started: Instant, variant: Variant) -> Reply {
-        let size = variant.size();
-        let (cx, cy) = (i32::from(size.width) / 2, i32::from(size.height) / 2);
-        let stones = Stones::new(size);
+        let stones = Stones::new(variant.size());
         let mut lines = std::mem::take(&mut self.deferred);
-        let mut best: Option<(f64, Vec<Cell>)> = None;
-        for shape in SWAP2_OPENINGS {
-            let cells: Option<Vec<Cell>> = shape
-                .iter()
-                .map(|&(dx, dy)| size.cell(cy + dy, cx + dx))
-                .collect();
-            let Some(board) = cells
-                .as_ref()
-                .and_then(|c| Board::from_moves(variant, c).ok())
-                .filter(|b| !b.is_over())
-            else {
-                continue;
-            };
-            let empty = board.empty_cells();
-            let turn = self.clock.turn_plan(board.stones(), empty);
-            let mut spec = self.spec_for(&variant);
-            spec.options.nodes = Some(
-                spec.options
-                    .nodes
-                    .map_or(SWAP2_JUDGE_NODES, |n| n.min(SWAP2_JUDGE_NODES)),
-            );
-            let balance = self
-                .seat
-                .choose(&spec, &board, started, turn, &self.stop)
+        let mut spec = self.spec_for(&variant);
+        spec.options.nodes = Some(
+            spec.options
+                .nodes
+                .map_or(swap2::JUDGE_NODES, |n| n.min(swap2::JUDGE_NODES)),
+        );
+        let proposed = swap2::propose(&variant, |board| {
+            let turn = self.clock.turn_plan(board.stones(), board.empty_cells());
+            self.seat
+                .choose(&spec, board, started, turn, &self.stop)
                 .ok()
                 .and_then(|t| t.choice.value)
-                .map_or(f64::INFINITY, imbalance);
-            if best.as_ref().is_none_or(|(b, _)| balance < *b) {
-                best = cells.map(|c| (balance, c));
-            }
-        }
-        let Some((_, cells)) = best else {
+        });
+        let Some(cells) = proposed else {
             return self.answer("ERROR SWAP2BOARD: the board is too small for an opening".into());
         };
         self.clock.record_move(started.elapsed());
@@ -659,10 +639,7 @@ impl Brain {
         };
         let size = board.size();
         let mut stones = Stones::new(size);
-        let swap = thought
-            .choice
-            .value
-            .is_some_and(|v| v.compare(&crate::search::Value::Score(0)).is_lt());
+        let swap = swap2::decide(&thought.choice) == swap2::Decision::Swap;
         // Black's stones are ours after a swap, white's otherwise.
         for (i, &p) in points.iter().enumerate() {
             let black = i % 2 == 0;
@@ -709,29 +686,3 @@ impl Brain {
 fn no_game(command: &str) -> String {
     format!("ERROR {command} before START: send START n (or RECTSTART w,h) first")
 }
-
-/// The three-stone openings the brain may propose in swap2 (black, white, black), as offsets
-/// from the centre: compact shapes whose balance its player then judges.
-const SWAP2_OPENINGS: [[(i32, i32); 3]; 8] = [
-    [(0, 0), (1, 0), (0, 2)],
-    [(0, 0), (1, 0), (2, 1)],
-    [(0, 0), (1, 1), (2, 0)],
-    [(0, 0), (1, 1), (0, 2)],
-    [(0, 0), (1, 0), (-1, 2)],
-    [(0, 0), (1, 1), (-1, 2)],
-    [(0, 0), (0, 1), (2, 2)],
-    [(0, 0), (1, 1), (2, 2)],
-];
-
-/// How far from even a value is: 0 for even, infinite for a proven win or loss.
-fn imbalance(value: crate::search::Value) -> f64 {
-    use crate::search::Value;
-    match value {
-        Value::Solved(o) if o.sign() != 0 => f64::INFINITY,
-        Value::Probability(p) => (p - 0.5).abs(),
-        v => v.as_number().abs(),
-    }
-}
-
-/// Nodes the player searches to judge each proposed opening.
-const SWAP2_JUDGE_NODES: u64 = 4_000;

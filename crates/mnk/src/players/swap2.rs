@@ -1,0 +1,139 @@
+//! The tournament openings swap and swap2, as Gomocup plays them: the opener places three
+//! stones (black, white, black); the other player then takes black (*swap*), or keeps white
+//! and plays white's fourth stone, or (swap2 only) places two more stones and lets the opener
+//! choose the colour the same way. What a computer player does in each role, judged by its
+//! own search: the opener proposes the most even of a few compact shapes at the centre; the
+//! chooser, with white to move, takes black when its best move for white is worse than even,
+//! else plays that move. (It never places two more stones, so swap and swap2 play alike.)
+//!
+//! Both the Gomocup brain (`SWAP2BOARD`) and [`crate::arena`]'s matches use this.
+
+use crate::game::{Board, Cell, Variant};
+use crate::search::{Choice, Value};
+
+/// The three-stone openings a player may propose (black, white, black), as (column, row)
+/// offsets from the centre.
+pub const OPENINGS: [[(i32, i32); 3]; 8] = [
+    [(0, 0), (1, 0), (0, 2)],
+    [(0, 0), (1, 0), (2, 1)],
+    [(0, 0), (1, 1), (2, 0)],
+    [(0, 0), (1, 1), (0, 2)],
+    [(0, 0), (1, 0), (-1, 2)],
+    [(0, 0), (1, 1), (-1, 2)],
+    [(0, 0), (0, 1), (2, 2)],
+    [(0, 0), (1, 1), (2, 2)],
+];
+
+/// Nodes a player searches to judge each proposed opening.
+pub const JUDGE_NODES: u64 = 4_000;
+
+/// The chooser's answer with white to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// Take black: the other player plays white's move.
+    Swap,
+    /// Keep white and play this move.
+    Play(Cell),
+}
+
+/// How far from even a value is: 0 for even, infinite for a proven win or loss.
+#[must_use]
+pub fn imbalance(value: Value) -> f64 {
+    match value {
+        Value::Solved(o) if o.sign() != 0 => f64::INFINITY,
+        Value::Probability(p) => (p - 0.5).abs(),
+        v => v.as_number().abs(),
+    }
+}
+
+/// The [`OPENINGS`] that fit `variant`'s board (and leave the game on), as cells.
+#[must_use]
+pub fn candidates(variant: &Variant) -> Vec<[Cell; 3]> {
+    let size = variant.size();
+    let (cx, cy) = (i32::from(size.width) / 2, i32::from(size.height) / 2);
+    OPENINGS
+        .iter()
+        .filter_map(|shape| {
+            let cells: Vec<Cell> = shape
+                .iter()
+                .map(|&(dx, dy)| size.cell(cy + dy, cx + dx))
+                .collect::<Option<_>>()?;
+            let board = Board::from_moves(*variant, &cells).ok()?;
+            (!board.is_over()).then(|| [cells[0], cells[1], cells[2]])
+        })
+        .collect()
+}
+
+/// The opening to propose: of [`candidates`], the one whose position `judge` values nearest
+/// even (`judge` gives the value of white's best move there, `None` for none); `None` when
+/// no candidate fits the board.
+pub fn propose(
+    variant: &Variant,
+    mut judge: impl FnMut(&Board) -> Option<Value>,
+) -> Option<[Cell; 3]> {
+    let mut best: Option<(f64, [Cell; 3])> = None;
+    for cells in candidates(variant) {
+        let board = Board::from_moves(*variant, &cells).ok()?;
+        let balance = judge(&board).map_or(f64::INFINITY, imbalance);
+        if best.is_none_or(|(b, _)| balance < b) {
+            best = Some((balance, cells));
+        }
+    }
+    best.map(|(_, cells)| cells)
+}
+
+/// The chooser's answer, given its player's choice for white: swap when the move's value is
+/// below even, else play it.
+#[must_use]
+pub fn decide(choice: &Choice) -> Decision {
+    if choice
+        .value
+        .is_some_and(|v| v.compare(&Value::Score(0)).is_lt())
+    {
+        Decision::Swap
+    } else {
+        Decision::Play(choice.cell)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Rule, Size};
+    use crate::search::Outcome;
+
+    #[test]
+    fn the_openings_fit_gomoku_boards_and_not_tiny_ones() {
+        let gomoku = Variant::new(Size::square(15), 5, Rule::Exact).unwrap();
+        let all = candidates(&gomoku);
+        assert_eq!(all.len(), OPENINGS.len());
+        assert_eq!(all[0][0], Size::square(15).cell(7, 7).unwrap());
+        let tiny = Variant::new(Size::square(2), 2, Rule::Freestyle).unwrap();
+        assert!(candidates(&tiny).is_empty());
+        assert_eq!(propose(&tiny, |_| None), None);
+    }
+
+    #[test]
+    fn the_most_even_opening_is_proposed_and_a_worse_white_swaps() {
+        let gomoku = Variant::new(Size::square(15), 5, Rule::Exact).unwrap();
+        let mut n = 0;
+        let chosen = propose(&gomoku, |_| {
+            n += 1;
+            // The third candidate is the most even; the fifth a proven win.
+            Some(match n {
+                3 => Value::Score(-4),
+                5 => Value::Solved(Outcome::Win(9)),
+                _ => Value::Score(40 + n),
+            })
+        });
+        assert_eq!(chosen, Some(candidates(&gomoku)[2]));
+        let mut choice = Choice::new(Cell(3), 10);
+        assert_eq!(decide(&choice), Decision::Play(Cell(3)));
+        choice.value = Some(Value::Score(-1));
+        assert_eq!(decide(&choice), Decision::Swap);
+        choice.value = Some(Value::Solved(Outcome::Loss(12)));
+        assert_eq!(decide(&choice), Decision::Swap);
+        choice.value = Some(Value::Score(0));
+        assert_eq!(decide(&choice), Decision::Play(Cell(3)));
+    }
+}
