@@ -123,7 +123,10 @@ fn players_lists_every_name_with_its_seed() {
             "minimax",
             "minimax-iterative",
             "alphabeta",
-            "gametree"
+            "gametree",
+            "gomoku-minimax",
+            "gomoku-alphabeta",
+            "gomoku-pruned"
         ]
     );
     assert_eq!(text.matches("plays renju").count(), renju.len());

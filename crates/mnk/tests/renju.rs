@@ -347,7 +347,14 @@ fn the_players_that_know_renju_never_choose_a_forbidden_point() {
         ". . . . . .",
     ]);
     assert_eq!(board.forbidden(p), Some(Forbidden::DoubleThree));
-    for name in ["rules", "alphabeta:depth=2"] {
+    let players = [
+        "rules",
+        "alphabeta:depth=2",
+        "gomoku-minimax:depth=1",
+        "gomoku-alphabeta:depth=2",
+        "gomoku-pruned:depth=2",
+    ];
+    for name in players {
         let spec: PlayerSpec = name.parse().unwrap();
         assert!(info(spec.name).unwrap().abilities.forbidden_moves);
         let choice = Seat::new(spec).choose(&board, &Ask::now()).unwrap().choice;
@@ -356,6 +363,16 @@ fn the_players_that_know_renju_never_choose_a_forbidden_point() {
             "{name} chose {}",
             format_cell(choice.cell, board.size())
         );
+    }
+    // Six in a row would be a win under freestyle, and every seed program takes it there;
+    // under renju it is an overline, forbidden, and no player chooses it.
+    let (board, p) = black(&["x x ? x x x"]);
+    assert_eq!(board.forbidden(p), Some(Forbidden::Overline));
+    for name in players {
+        let spec: PlayerSpec = name.parse().unwrap();
+        let choice = Seat::new(spec).choose(&board, &Ask::now()).unwrap().choice;
+        assert_ne!(choice.cell, p, "{name}");
+        assert!(board.moves().any(|c| c == choice.cell), "{name}");
     }
     // The engine does not know renju yet and says so.
     let spec: PlayerSpec = "engine".parse().unwrap();

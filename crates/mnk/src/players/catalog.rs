@@ -453,6 +453,7 @@ const CATALOG: &[PlayerInfo] = &[
             board_limit: BoardLimit::Tree {
                 default_depth: Some(super::seed_gomoku::DEFAULT_DEPTH),
             },
+            forbidden_moves: true,
             ..Abilities::DEEP_TREE
         },
     },
@@ -462,6 +463,7 @@ const CATALOG: &[PlayerInfo] = &[
         origin: "seed 003, third program (alpha-beta)",
         abilities: Abilities {
             exact_values: true,
+            forbidden_moves: true,
             ..Abilities::DEEP_TREE
         },
     },
@@ -471,6 +473,7 @@ const CATALOG: &[PlayerInfo] = &[
         origin: "seed 003, fourth program (isolated-point pruning)",
         abilities: Abilities {
             exact_values: true,
+            forbidden_moves: true,
             ..Abilities::DEEP_TREE
         },
     },

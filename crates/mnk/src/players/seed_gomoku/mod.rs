@@ -45,7 +45,7 @@ mod board;
 mod lines;
 
 use super::minimax::check_tree_size;
-use crate::game::{Board, Cell};
+use crate::game::{Board, Cell, Side, Size};
 use crate::search::{
     Choice, Control, MoveValue, NodeKind, Player, PlayerError, SearchObserver, Silent, Value,
 };
@@ -79,9 +79,31 @@ impl SeedProgram {
     }
 }
 
+/// Renju's forbidden points for the search (an addition to the seed's program, which knows no
+/// rule but k in a row): the stones by side, and which of the search's stones is black.
+struct Forbidding {
+    grid: Vec<Option<Side>>,
+    size: Size,
+    k: usize,
+    /// The search's code (`X`, the side to move at the root, or `O`) of the first player.
+    black: u8,
+}
+
+impl Forbidding {
+    fn side(&self, stone: u8) -> Side {
+        if stone == self.black {
+            Side::X
+        } else {
+            Side::O
+        }
+    }
+}
+
 struct Search<'a> {
     program: SeedProgram,
     board: SeedBoard,
+    /// Under renju: the forbidden points to leave out of black's children.
+    renju: Option<Forbidding>,
     nodes: u64,
     control: &'a Control,
     /// Lists of children no longer in use, kept for the next node's.
@@ -120,20 +142,30 @@ impl Search<'_> {
         self.board.play(cell, stone);
         #[cfg(debug_assertions)]
         self.board.check();
+        if let Some(r) = &mut self.renju {
+            r.grid[cell.index()] = Some(r.side(stone));
+        }
         let v = if stone == X {
             self.min_judge(depth, alpha, beta, obs)
         } else {
             self.max_judge(depth, alpha, beta, obs)
         };
+        if let Some(r) = &mut self.renju {
+            r.grid[cell.index()] = None;
+        }
         self.board.take_back(cell);
         v
     }
 
-    /// The children of the current node, in the seed's order.
-    fn actions(&mut self) -> Vec<Cell> {
+    /// The children of the current node for `stone`, in the seed's order (under renju,
+    /// black's forbidden points left out).
+    fn actions(&mut self, stone: u8) -> Vec<Cell> {
         let mut out = self.spare.pop().unwrap_or_default();
         self.board
             .actions(self.program == SeedProgram::Pruned, &mut out);
+        if let Some(r) = self.renju.as_ref().filter(|r| r.black == stone) {
+            out.retain(|&c| crate::game::renju::forbidden(&r.grid, r.size, r.k, c).is_none());
+        }
         out
     }
 
@@ -178,7 +210,7 @@ impl Search<'_> {
         mut seen: impl FnMut(Cell, i32, bool),
     ) -> Option<(i32, Option<Cell>)> {
         let mut score = MIN_SCORE;
-        let actions = self.actions();
+        let actions = self.actions(X);
         for (i, &cell) in actions.iter().enumerate() {
             let v = self.child(cell, X, depth - 1, alpha, beta, obs)?;
             score = score.max(v);
@@ -223,7 +255,7 @@ impl Search<'_> {
             return Some(v);
         }
         let mut score = MAX_SCORE;
-        let actions = self.actions();
+        let actions = self.actions(O);
         for (i, &cell) in actions.iter().enumerate() {
             let v = self.child(cell, O, depth - 1, alpha, beta, obs)?;
             score = score.min(v);
@@ -335,7 +367,7 @@ impl Player for SeedGomoku {
             Err(e) => return Some(Err(e)),
         };
         let mut search = self.search(board, control);
-        let actions = search.actions();
+        let actions = search.actions(X);
         let values = actions
             .into_iter()
             .map(|cell| {
@@ -377,9 +409,20 @@ impl SeedGomoku {
     }
 
     fn search<'a>(&self, board: &Board, control: &'a Control) -> Search<'a> {
+        let renju = board
+            .variant()
+            .rule()
+            .has_forbidden_moves()
+            .then(|| Forbidding {
+                grid: board.size().all_cells().map(|c| board.get(c)).collect(),
+                size: board.size(),
+                k: board.variant().k(),
+                black: if board.to_move() == Side::X { X } else { O },
+            });
         Search {
             program: self.program,
             board: SeedBoard::new(board),
+            renju,
             nodes: 1,
             control,
             spare: Vec::new(),
