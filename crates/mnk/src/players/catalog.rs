@@ -424,7 +424,6 @@ const CATALOG: &[PlayerInfo] = &[
         abilities: Abilities {
             exact_values: true,
             forbidden_moves: true,
-            strongest_with_forbidden_moves: true,
             ..Abilities::DEEP_TREE
         },
     },
@@ -474,6 +473,7 @@ const CATALOG: &[PlayerInfo] = &[
         abilities: Abilities {
             exact_values: true,
             forbidden_moves: true,
+            strongest_with_forbidden_moves: true,
             ..Abilities::DEEP_TREE
         },
     },
