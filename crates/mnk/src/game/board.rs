@@ -102,18 +102,29 @@ pub struct Board {
     hash: u64,
     stones: u16,
     status: Status,
+    /// Under a rule with forbidden moves: the black (X) stones within k cells along each
+    /// cell's four lines, kept as stones come and go: a cell with fewer than four cannot be
+    /// forbidden ([`renju`]'s own first test), so most cells are never judged. Empty under
+    /// other rules.
+    near_black: Vec<u8>,
 }
 
 impl Board {
     /// The empty board of a variant.
     #[must_use]
     pub fn new(variant: Variant) -> Self {
+        let near = if variant.rule().has_forbidden_moves() {
+            variant.size().cells()
+        } else {
+            0
+        };
         Board {
             variant,
             grid: vec![None; variant.size().cells()],
             hash: 0,
             stones: 0,
             status: Status::InProgress,
+            near_black: vec![0; near],
         }
     }
 
@@ -137,7 +148,9 @@ impl Board {
             hash: 0,
             stones: 0,
             status,
+            near_black: Vec::new(),
         };
+        board.near_black = board.near_black_from_scratch();
         board.hash = board.hash_from_scratch();
         board.stones = u16::try_from(board.grid.iter().flatten().count()).unwrap_or(u16::MAX);
         if status == Status::InProgress && board.stalled() {
@@ -240,7 +253,8 @@ impl Board {
     /// for X, shown to players whoever is to move); `None` when it could.
     #[must_use]
     pub fn forbidden_to(&self, side: Side, cell: Cell) -> Option<Forbidden> {
-        (self.variant.rule().has_forbidden_moves() && side == Side::X && self.is_empty(cell))
+        let near = self.near_black.get(cell.index()).is_some_and(|&n| n >= 4);
+        (near && side == Side::X && self.is_empty(cell))
             .then(|| renju::forbidden(&self.grid, self.size(), self.variant.k(), cell))
             .flatten()
     }
@@ -298,6 +312,9 @@ impl Board {
         self.grid[cell.index()] = Some(side);
         self.hash ^= zobrist::key(side, cell);
         self.stones += 1;
+        if side == Side::X {
+            self.count_near(cell, true);
+        }
         self.status = if let Some(line) = self.win_through(cell, side) {
             Status::Won { side, line }
         } else if self.stones as usize == self.grid.len() || self.stalled() {
@@ -322,6 +339,9 @@ impl Board {
         self.grid[cell.index()] = None;
         self.hash ^= zobrist::key(side, cell);
         self.stones -= 1;
+        if side == Side::X {
+            self.count_near(cell, false);
+        }
         self.status = Status::InProgress;
         #[cfg(debug_assertions)]
         self.check_invariants();
@@ -374,6 +394,47 @@ impl Board {
         !self.is_over() && self.is_empty(cell) && self.win_through(cell, self.to_move()).is_some()
     }
 
+    /// Counts a black stone on `cell` in (`added`) or out of [`Board::near_black`].
+    fn count_near(&mut self, cell: Cell, added: bool) {
+        if self.near_black.is_empty() {
+            return;
+        }
+        let (size, k) = (self.size(), self.variant.k() as i32);
+        let (row, col) = (size.row(cell), size.col(cell));
+        for dir in Direction::ALL {
+            let (dr, dc) = dir.delta();
+            for i in (-k..=k).filter(|&i| i != 0) {
+                if let Some(c) = size.cell(row + i * dr, col + i * dc) {
+                    let n = &mut self.near_black[c.index()];
+                    *n = if added { *n + 1 } else { *n - 1 };
+                }
+            }
+        }
+    }
+
+    /// [`Board::near_black`] recounted from the stones (empty under a rule without forbidden
+    /// moves).
+    fn near_black_from_scratch(&self) -> Vec<u8> {
+        if !self.variant.rule().has_forbidden_moves() {
+            return Vec::new();
+        }
+        let (size, k) = (self.size(), self.variant.k() as i32);
+        size.all_cells()
+            .map(|cell| {
+                let (row, col) = (size.row(cell), size.col(cell));
+                let mut n = 0u8;
+                for dir in Direction::ALL {
+                    let (dr, dc) = dir.delta();
+                    for i in (-k..=k).filter(|&i| i != 0) {
+                        let c = size.cell(row + i * dr, col + i * dc);
+                        n += u8::from(c.is_some_and(|c| self.get(c) == Some(Side::X)));
+                    }
+                }
+                n
+            })
+            .collect()
+    }
+
     /// The hash recomputed from the stones.
     #[must_use]
     pub fn hash_from_scratch(&self) -> u64 {
@@ -413,6 +474,11 @@ impl Board {
         );
         let count = self.grid.iter().filter(|s| s.is_some()).count();
         assert_eq!(self.stones as usize, count, "stone count drifted");
+        assert_eq!(
+            self.near_black,
+            self.near_black_from_scratch(),
+            "black stones near each cell drifted"
+        );
         let expected = match self.winner_from_scratch() {
             Some(side) => Some(Some(side)),
             None if count == self.grid.len() || self.stalled() => Some(None),

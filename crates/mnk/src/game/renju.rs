@@ -128,13 +128,19 @@ impl Probe<'_> {
     /// A cheap necessary condition: every forbidden shape needs at least four other black
     /// stones within `k` cells along the lines through the cell.
     fn could_be_forbidden(&self, cell: Cell) -> bool {
+        let (row, col) = (self.size.row(cell), self.size.col(cell));
         let mut near = 0;
         for dir in Direction::ALL {
+            let (dr, dc) = dir.delta();
             for i in (-self.k..=self.k).filter(|&i| i != 0) {
-                near += usize::from(self.black(self.at(cell, dir, i)));
+                let c = self.size.cell(row + i * dr, col + i * dc);
+                near += usize::from(self.black(c));
+                if near >= 4 {
+                    return true;
+                }
             }
         }
-        near >= 4
+        false
     }
 
     /// The verdict on `cell`, which holds a hypothetical black stone.
