@@ -399,17 +399,12 @@ impl Board {
         if self.near_black.is_empty() {
             return;
         }
-        let (size, k) = (self.size(), self.variant.k() as i32);
-        let (row, col) = (size.row(cell), size.col(cell));
-        for dir in Direction::ALL {
-            let (dr, dc) = dir.delta();
-            for i in (-k..=k).filter(|&i| i != 0) {
-                if let Some(c) = size.cell(row + i * dr, col + i * dc) {
-                    let n = &mut self.near_black[c.index()];
-                    *n = if added { *n + 1 } else { *n - 1 };
-                }
-            }
-        }
+        let near = &mut self.near_black;
+        renju::each_line_neighbour(self.variant.size(), self.variant.k(), cell, |c| {
+            let n = &mut near[c.index()];
+            *n = if added { *n + 1 } else { *n - 1 };
+            true
+        });
     }
 
     /// [`Board::near_black`] recounted from the stones (empty under a rule without forbidden
@@ -418,19 +413,15 @@ impl Board {
         if !self.variant.rule().has_forbidden_moves() {
             return Vec::new();
         }
-        let (size, k) = (self.size(), self.variant.k() as i32);
+        let (size, k) = (self.size(), self.variant.k());
         size.all_cells()
             .map(|cell| {
-                let (row, col) = (size.row(cell), size.col(cell));
-                let mut n = 0u8;
-                for dir in Direction::ALL {
-                    let (dr, dc) = dir.delta();
-                    for i in (-k..=k).filter(|&i| i != 0) {
-                        let c = size.cell(row + i * dr, col + i * dc);
-                        n += u8::from(c.is_some_and(|c| self.get(c) == Some(Side::X)));
-                    }
-                }
-                n
+                let mut black = 0u8;
+                renju::each_line_neighbour(size, k, cell, |c| {
+                    black += u8::from(self.get(c) == Some(Side::X));
+                    true
+                });
+                black
             })
             .collect()
     }

@@ -85,13 +85,6 @@ impl Probe<'_> {
         self.grid[cell.index()].or_else(|| self.placed.contains(&cell).then_some(Side::X))
     }
 
-    /// The cell `i` steps from `cell` along `dir` (backwards when negative).
-    fn at(&self, cell: Cell, dir: Direction, i: i32) -> Option<Cell> {
-        let (dr, dc) = dir.delta();
-        self.size
-            .cell(self.size.row(cell) + i * dr, self.size.col(cell) + i * dc)
-    }
-
     fn black(&self, cell: Option<Cell>) -> bool {
         cell.is_some_and(|c| self.stone(c) == Some(Side::X))
     }
@@ -104,11 +97,11 @@ impl Probe<'_> {
     /// hypothetical): its offsets from `cell`, first and last.
     fn run(&self, cell: Cell, dir: Direction) -> (i32, i32) {
         let mut lo = 0;
-        while self.black(self.at(cell, dir, lo - 1)) {
+        while self.black(self.size.step(cell, dir, lo - 1)) {
             lo -= 1;
         }
         let mut hi = 0;
-        while self.black(self.at(cell, dir, hi + 1)) {
+        while self.black(self.size.step(cell, dir, hi + 1)) {
             hi += 1;
         }
         (lo, hi)
@@ -128,19 +121,11 @@ impl Probe<'_> {
     /// A cheap necessary condition: every forbidden shape needs at least four other black
     /// stones within `k` cells along the lines through the cell.
     fn could_be_forbidden(&self, cell: Cell) -> bool {
-        let (row, col) = (self.size.row(cell), self.size.col(cell));
         let mut near = 0;
-        for dir in Direction::ALL {
-            let (dr, dc) = dir.delta();
-            for i in (-self.k..=self.k).filter(|&i| i != 0) {
-                let c = self.size.cell(row + i * dr, col + i * dc);
-                near += usize::from(self.black(c));
-                if near >= 4 {
-                    return true;
-                }
-            }
-        }
-        false
+        !each_line_neighbour(self.size, self.k as usize, cell, |c| {
+            near += usize::from(self.black(Some(c)));
+            near < 4
+        })
     }
 
     /// The verdict on `cell`, which holds a hypothetical black stone.
@@ -182,7 +167,11 @@ impl Probe<'_> {
     fn fours(&mut self, cell: Cell, dir: Direction) -> usize {
         let mut sets: Vec<(i32, i32, i32)> = Vec::new();
         for i in (-(self.k - 1)..self.k).filter(|&i| i != 0) {
-            let Some(gap) = self.at(cell, dir, i).filter(|&g| self.stone(g).is_none()) else {
+            let Some(gap) = self
+                .size
+                .step(cell, dir, i)
+                .filter(|&g| self.stone(g).is_none())
+            else {
                 continue;
             };
             if let Some((lo, hi)) = self.five_with(cell, dir, gap) {
@@ -208,7 +197,11 @@ impl Probe<'_> {
         // A straight four is four stones in a row, so the move joins this run at an end, or
         // joins it to the run one cell beyond that end.
         for end in [lo - 1, hi + 1] {
-            let Some(gap) = self.at(cell, dir, end).filter(|&g| self.stone(g).is_none()) else {
+            let Some(gap) = self
+                .size
+                .step(cell, dir, end)
+                .filter(|&g| self.stone(g).is_none())
+            else {
                 continue;
             };
             self.placed.push(gap);
@@ -229,10 +222,35 @@ impl Probe<'_> {
             return false;
         }
         [lo - 1, hi + 1].into_iter().all(|end| {
-            let gap = self.at(cell, dir, end);
+            let gap = self.size.step(cell, dir, end);
             self.empty(gap) && gap.is_some_and(|g| self.five_with(cell, dir, g).is_some())
         })
     }
+}
+
+/// Visits the cells at most `k` steps from `cell` along its four lines, `cell` left out (where
+/// the stones of every forbidden shape through it lie, at least four of them black), until
+/// `visit` returns `false`; whether it visited them all. Plain loops: the board runs this at
+/// every black move under renju.
+pub(super) fn each_line_neighbour(
+    size: Size,
+    k: usize,
+    cell: Cell,
+    mut visit: impl FnMut(Cell) -> bool,
+) -> bool {
+    let (row, col, k) = (size.row(cell), size.col(cell), k as i32);
+    for dir in Direction::ALL {
+        let (dr, dc) = dir.delta();
+        for i in -k..=k {
+            if i != 0
+                && let Some(c) = size.cell(row + i * dr, col + i * dc)
+                && !visit(c)
+            {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// Why black may not play the empty `cell` of `grid` (a board of `size`, row-major) under

@@ -471,13 +471,7 @@ impl Brain {
             .and_then(|board| self.ask_player(&board, started, turn));
         let cell = match chosen {
             Ok(thought) if stones.is_free(thought.choice.cell) => {
-                let name = self.seat.spec().map_or("player", |s| s.name);
-                lines.push(report::search_info(
-                    name,
-                    &thought.choice,
-                    thought.time,
-                    |c| stones.point(c),
-                ));
+                lines.push(self.search_info(&thought, &stones));
                 Some(thought.choice.cell)
             }
             other => {
@@ -575,9 +569,10 @@ impl Brain {
             Err(e) => return self.answer(e),
         };
         let size = current.size();
+        let empty = Stones::new(size);
         let mut cells = Vec::with_capacity(points.len());
         for &p in points {
-            match Stones::new(size).cell(p) {
+            match empty.cell(p) {
                 Ok(c) => cells.push(c),
                 Err(e) => return self.answer(format!("ERROR SWAP2BOARD {p}: {e}")),
             }
@@ -652,13 +647,7 @@ impl Brain {
                 },
             );
         }
-        let name = self.seat.spec().map_or("player", |s| s.name);
-        lines.push(report::search_info(
-            name,
-            &thought.choice,
-            thought.time,
-            |c| stones.point(c),
-        ));
+        lines.push(self.search_info(&thought, &stones));
         let answer = if swap {
             "SWAP".to_string()
         } else {
@@ -670,6 +659,12 @@ impl Brain {
         self.clock.record_move(started.elapsed());
         lines.push(answer);
         Reply::lines(lines)
+    }
+
+    /// The `MESSAGE` line on the search behind `thought`, its cells written on `stones`.
+    fn search_info(&self, thought: &Thought, stones: &Stones) -> String {
+        let name = self.seat.spec().map_or("player", |s| s.name);
+        report::search_info(name, &thought.choice, thought.time, |c| stones.point(c))
     }
 
     fn ask_player(
