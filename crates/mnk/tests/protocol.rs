@@ -345,7 +345,7 @@ fn max_node_and_max_depth_bound_every_move() {
 
 #[test]
 fn rules_mnk_cannot_play_are_errors_when_a_move_is_asked() {
-    for (bits, word) in [("4", "renju"), ("8", "caro"), ("2", "continuous")] {
+    for (bits, word) in [("12", "caro"), ("8", "caro"), ("2", "continuous")] {
         let mut b = brain("rules");
         assert!(send(&mut b, &[&format!("INFO rule {bits}")]).is_empty());
         // START itself is fine: the rule is the problem only once a move is wanted.
@@ -355,6 +355,27 @@ fn rules_mnk_cannot_play_are_errors_when_a_move_is_asked() {
         // The manager may switch to a rule mnk plays.
         send(&mut b, &["INFO rule 1"]);
         assert_eq!(one(&mut b, "BEGIN"), "7,7");
+    }
+}
+
+#[test]
+fn rule_4_is_renju_and_black_never_plays_a_forbidden_point() {
+    // Ours (black: as many stones as theirs): 5,7 6,7 across and 7,5 7,6 down, so the
+    // centre 7,7, the rules player's first choice, makes two open threes: a double three.
+    let position = [
+        "BOARD", "5,7,1", "0,14,2", "6,7,1", "2,14,2", "7,5,1", "4,14,2", "7,6,1", "14,0,2",
+    ];
+    for player in ["rules", "engine:nodes=3000"] {
+        let mut b = brain(player);
+        one(&mut b, "START 15");
+        send(&mut b, &position);
+        assert_eq!(one(&mut b, "DONE"), "7,7", "{player} under freestyle");
+        let mut b = brain(player);
+        send(&mut b, &["START 15", "INFO rule 4"]);
+        send(&mut b, &position);
+        let answer = one(&mut b, "DONE");
+        assert!(!answer.starts_with("ERROR"), "{player}: {answer}");
+        assert_ne!(parse_move(&answer), Point { x: 7, y: 7 }, "{player}");
     }
 }
 

@@ -349,6 +349,7 @@ fn the_players_that_know_renju_never_choose_a_forbidden_point() {
     assert_eq!(board.forbidden(p), Some(Forbidden::DoubleThree));
     let players = [
         "rules",
+        "engine:nodes=3000",
         "alphabeta:depth=2",
         "gomoku-minimax:depth=1",
         "gomoku-alphabeta:depth=2",
@@ -374,15 +375,69 @@ fn the_players_that_know_renju_never_choose_a_forbidden_point() {
         assert_ne!(choice.cell, p, "{name}");
         assert!(board.moves().any(|c| c == choice.cell), "{name}");
     }
-    // The engine does not know renju yet and says so.
-    let spec: PlayerSpec = "engine".parse().unwrap();
-    let e = info(spec.name)
-        .unwrap()
-        .fits(&board, &spec.options)
-        .unwrap_err()
-        .to_string();
-    assert!(
-        e.starts_with("engine does not play the renju rule yet"),
-        "{e}"
+}
+
+/// The engine's and the threat searches' move and value for the side to move.
+fn engine_choice(board: &Board, spec: &str) -> mnk::search::Choice {
+    use mnk::players::{Ask, PlayerSpec, Seat};
+    let spec: PlayerSpec = spec.parse().unwrap();
+    Seat::new(spec).choose(board, &Ask::now()).unwrap().choice
+}
+
+#[test]
+fn white_wins_with_a_four_whose_block_is_forbidden() {
+    // O to move. X's double three waits on h8 (down, and up to the right); O's row holds
+    // o o h8 o: j8 makes a four whose only five is h8, which X may not take.
+    let (board, p) = diagram(
+        &[
+            ". . . . . . . .",
+            ". . . x . x . .",
+            ". . . x x . . .",
+            "x o o ? o . . .",
+            ". . . . . . . .",
+        ],
+        Side::O,
     );
+    assert_eq!(board.forbidden_to(Side::X, p), Some(Forbidden::DoubleThree));
+    let j8 = parse_move("j8", &board).unwrap();
+    for spec in ["engine:nodes=20000", "vcf"] {
+        let choice = engine_choice(&board, spec);
+        assert_eq!(choice.cell, j8, "{spec}");
+        // O's four, any X move, O's five: a win in three plies.
+        assert_eq!(
+            choice.value,
+            Some(mnk::search::Value::Solved(mnk::search::Outcome::Win(3))),
+            "{spec}"
+        );
+    }
+}
+
+#[test]
+fn black_makes_no_double_four_and_the_threat_search_knows_it() {
+    // X to move: h8 makes two fours in one line, a win under exact five, forbidden under renju.
+    let (board, p) = black(&["x . x ? x . x"]);
+    assert_eq!(board.forbidden(p), Some(Forbidden::DoubleFour));
+    let choice = engine_choice(&board, "engine:nodes=20000");
+    assert_ne!(choice.cell, p);
+    assert!(board.moves().any(|c| c == choice.cell));
+    let vcf = |board: &Board| {
+        use mnk::players::{Ask, PlayerSpec, Seat};
+        let spec: PlayerSpec = "vcf".parse().unwrap();
+        Seat::new(spec)
+            .choose(board, &Ask::now())
+            .map(|c| c.choice.cell)
+    };
+    assert!(vcf(&board).is_err(), "no forced win by fours for X");
+    // The same stones under exact five: h8's two fours win.
+    let mut setup = Setup::new(board.size());
+    for cell in board.size().all_cells() {
+        if let Some(side) = board.get(cell) {
+            setup.place(cell, side).unwrap();
+        }
+    }
+    let exact = setup
+        .board(Variant::new(board.size(), 5, Rule::Exact).unwrap())
+        .unwrap();
+    assert_eq!(vcf(&exact).unwrap(), p);
+    assert_eq!(engine_choice(&exact, "engine:nodes=20000").cell, p);
 }

@@ -217,8 +217,8 @@ impl Engine {
             return Some(decided(pos, vec![p], score::win_in(1), 1, Method::Forced));
         }
         let mut list = MoveList::default();
-        let block = pos.threats(them, Threat::Five).first();
-        if block.is_none() {
+        let their_five = pos.threats(them, Threat::Five).first();
+        if their_five.is_none() {
             list.generate(pos, |_| 0);
         }
         if list.is_empty() {
@@ -226,10 +226,16 @@ impl Engine {
             // opponent's threats: every move loses, search them all for the slowest loss.
             list.generate_all(pos, |_| 0);
         }
+        // Renju: a block forbidden to X is none; every move loses, searched as above.
+        let block = their_five.filter(|&b| pos.is_legal(b));
         let root: Vec<usize> = match block {
             Some(block) => vec![block],
             None => list.iter().collect(),
         };
+        if root.is_empty() {
+            // Renju's X with only forbidden points left: no move to make.
+            return None;
+        }
         // When a block is forced, every other move loses to the five on the next move.
         let lost: Vec<MoveValue> = match block {
             Some(block) => list

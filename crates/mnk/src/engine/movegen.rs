@@ -9,6 +9,9 @@
 //! - otherwise every empty cell within [`NEAR`](super::position::NEAR) of a stone where either
 //!   side can still make a winning row (every such cell when none is live).
 //!
+//! Under renju X's forbidden points are never among X's moves (X's threat sets already leave
+//! them out: [`Position`](super::Position) gives them a dead cell's info).
+//!
 //! (The cases "the mover can win now" and "the opponent threatens to win now" never get here:
 //! the search answers them first.)
 //!
@@ -118,8 +121,11 @@ impl MoveList {
         self.moves.clear();
         let me = pos.to_move();
         let them = me.other();
+        // Renju: X's forbidden points are no moves of X's.
         let push = |p: usize, list: &mut Vec<(i32, usize)>| {
-            list.push((pos.move_score(p).saturating_add(bonus(p)), p));
+            if pos.is_legal(p) {
+                list.push((pos.move_score(p).saturating_add(bonus(p)), p));
+            }
         };
         if pos.stones() == 0 {
             let size = pos.variant().size();
@@ -171,11 +177,15 @@ impl MoveList {
 /// The cells where a stone of the side to move stops the opponent's threat of an open four
 /// (his open three, or a cell that makes two fours): among his four cells (every cell an open
 /// four or a double four needs is one), those after which he has no open four to make. Empty
-/// when no single stone stops every such threat (two open threes, say). `pos` is the same
-/// afterwards.
+/// when no single stone stops every such threat (two open threes, say), or none the mover may
+/// play (renju's forbidden points). `pos` is the same afterwards.
 pub fn open_four_defences(pos: &mut Position) -> Vec<usize> {
     let them = pos.to_move().other();
-    let candidates: Vec<usize> = pos.threats(them, Threat::Four).iter().collect();
+    let candidates: Vec<usize> = pos
+        .threats(them, Threat::Four)
+        .iter()
+        .filter(|&p| pos.is_legal(p))
+        .collect();
     candidates
         .into_iter()
         .filter(|&p| {

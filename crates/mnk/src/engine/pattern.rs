@@ -271,14 +271,27 @@ pub const fn offset_slot(offset: isize, r: usize) -> usize {
 /// Keys of at most this many digits get a table of every line (3^10 = 59,049 entries).
 pub const DENSE_DIGITS: usize = 10;
 
-/// The level of every line key, for a radius small enough ([`DENSE_DIGITS`]).
+/// The level of every line key of radius `r` (at least the rule's [`radius`], small enough
+/// for a table: [`DENSE_DIGITS`]). A wider radius than the rule's serves a position whose
+/// other side plays under the other rule (renju: black exact, white freestyle).
 #[must_use]
-pub fn dense_table(k: usize, exact: bool) -> Vec<Level> {
-    let r = radius(k, exact);
-    debug_assert!(2 * r <= DENSE_DIGITS);
+pub fn dense_table(k: usize, exact: bool, r: usize) -> Vec<Level> {
+    debug_assert!(2 * r <= DENSE_DIGITS && r >= radius(k, exact));
     (0..POW3[2 * r])
-        .map(|key| classify(&mut decode(key, r), k, exact))
+        .map(|key| classify_wide(&mut decode(key, r), k, exact))
         .collect()
+}
+
+/// [`classify`] for a line of any odd length at least the rule's: the cells beyond the rule's
+/// [`radius`] change nothing and are left out.
+///
+/// # Panics
+/// If the line is shorter than the rule's or its centre is not empty (a caller's bug).
+#[must_use]
+pub fn classify_wide(line: &mut [u8], k: usize, exact: bool) -> Level {
+    let (centre, r) = (line.len() / 2, radius(k, exact));
+    assert!(centre >= r, "line shorter than the rule's radius");
+    classify(&mut line[centre - r..=centre + r], k, exact)
 }
 
 /// Kinds of cell ([`code`]): multisets of four levels out of nine, `C(12, 4)`.
@@ -448,7 +461,7 @@ mod tests {
 
     #[test]
     fn the_dense_table_agrees_with_the_classifier() {
-        let table = dense_table(5, false);
+        let table = dense_table(5, false, 4);
         assert_eq!(table.len(), 6561);
         assert_eq!(
             table.iter().filter(|&&l| l == Level::Five).count(),
@@ -458,5 +471,26 @@ mod tests {
                 .filter(|&(key, _)| classify(&mut decode(key as u32, 4), 5, false) == Level::Five)
                 .count()
         );
+    }
+
+    #[test]
+    fn a_wider_table_reads_only_the_rules_radius() {
+        // Freestyle k = 5 read at renju's radius 5: the outermost cell of each side is ignored,
+        // so every wide key has the level of its inner key in the table of radius 4.
+        let narrow = dense_table(5, false, 4);
+        let wide = dense_table(5, false, 5);
+        assert_eq!(wide.len(), 59_049);
+        let mut differ = 0;
+        for (key, &level) in wide.iter().enumerate() {
+            let line = decode(key as u32, 5);
+            let inner: u32 = (0..8)
+                .map(|slot| u32::from(line[slot_index(slot, 4) + 1]) * POW3[slot])
+                .sum();
+            differ += usize::from(narrow[inner as usize] != level);
+        }
+        assert_eq!(differ, 0);
+        // The exact rule does read the outer cells: an own stone beyond a five spoils it.
+        let exact = dense_table(5, true, 5);
+        assert_ne!(exact, wide);
     }
 }

@@ -19,7 +19,7 @@ use super::bitset::BitSet;
 use super::eval::{self, CellInfo, Combo, flag};
 use super::pattern::{self, BLOCKED, EMPTY, Level, OWN, POW3};
 use super::weights::{Kinds, Weights};
-use crate::game::{Board, Cell, Direction, Side, Variant, zobrist};
+use crate::game::{Board, Cell, Direction, Side, Variant, renju, zobrist};
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
 use std::sync::{Mutex, OnceLock};
@@ -70,17 +70,18 @@ impl Threat {
 /// Where line levels come from.
 #[derive(Clone, Debug)]
 enum Levels {
-    /// A table indexed by the incrementally kept line key.
-    Dense(&'static [Level]),
-    /// Lines read from the grid, each level computed once and remembered.
+    /// Per side, a table indexed by the incrementally kept line key.
+    Dense([&'static [Level]; 2]),
+    /// Lines read from the grid, each level computed once and remembered (by the line's key
+    /// and its side's rule, see [`memo_key`]).
     Memo(FxHashMap<u128, Level>),
 }
 
-/// Tables of every line, by (k, exact rule).
-type Tables = FxHashMap<(usize, bool), &'static [Level]>;
+/// Tables of every line, by (k, exact rule, radius).
+type Tables = FxHashMap<(usize, bool, usize), &'static [Level]>;
 
-/// The shared tables of every line, per (k, rule), built on first use.
-fn dense_table(k: usize, exact: bool) -> &'static [Level] {
+/// The shared tables of every line, per (k, rule, radius), built on first use.
+fn dense_table(k: usize, exact: bool, r: usize) -> &'static [Level] {
     static TABLES: OnceLock<Mutex<Tables>> = OnceLock::new();
     let tables = TABLES.get_or_init(Mutex::default);
     let mut map = tables
@@ -89,8 +90,8 @@ fn dense_table(k: usize, exact: bool) -> &'static [Level] {
     // Each table is made once for the life of the process (a few per program, at most 59,049
     // levels each), so it is leaked into a plain reference: no reference count to touch at
     // every move.
-    map.entry((k, exact))
-        .or_insert_with(|| pattern::dense_table(k, exact).leak())
+    map.entry((k, exact, r))
+        .or_insert_with(|| pattern::dense_table(k, exact, r).leak())
 }
 
 /// The longest line a pattern reads: the radius is at most the largest k.
@@ -109,11 +110,13 @@ impl Line {
     }
 }
 
-/// The memo key of a line read from the grid: its cells in base 3.
-fn line_key(line: &Line) -> u128 {
-    line.cells[..line.len]
+/// The memo key of a line read from the grid under a side's rule: its cells in base 3, then
+/// whether the rule is exact (renju reads black's lines exactly and white's freely).
+fn memo_key(line: &Line, exact: bool) -> u128 {
+    let cells = line.cells[..line.len]
         .iter()
-        .fold(0u128, |acc, &c| acc * 3 + u128::from(c))
+        .fold(0u128, |acc, &c| acc * 3 + u128::from(c));
+    cells * 2 + u128::from(exact)
 }
 
 /// What one move changed in a cell for one side: the cell's levels and info before.
@@ -135,13 +138,28 @@ struct Frame {
     live: [u32; 2],
 }
 
+/// Renju's forbidden points of black (X), kept as stones come and go ([`Position::is_forbidden`]).
+#[derive(Clone, Debug)]
+struct Forbidding {
+    /// The stones by board cell, as the judge ([`renju::forbidden`]) reads them.
+    stones: Vec<Option<Side>>,
+    /// The padded cells forbidden to X now.
+    set: BitSet,
+    /// The same cells, as a list.
+    cells: Vec<u16>,
+    /// Per move made, the list before it, one after the other; `starts` says where each begins.
+    log: Vec<u16>,
+    starts: Vec<u32>,
+}
+
 /// The engine's position.
 #[derive(Clone, Debug)]
 pub struct Position {
     variant: Variant,
     k: usize,
-    exact: bool,
-    /// Pattern radius.
+    /// Per side: whether it wins with exactly `k` only (its lines read under the exact rule).
+    exact: [bool; 2],
+    /// Pattern radius: the wider of the two sides' rules.
     r: usize,
     /// Padded width.
     pw: usize,
@@ -175,6 +193,10 @@ pub struct Position {
     live: [u32; 2],
     /// Stones within [`NEAR`] of each cell.
     near: Vec<u8>,
+    /// Renju's forbidden points (`None` under the other rules). X's cell info on a forbidden
+    /// point is that of a dead cell: no threat, no value, not live (X cannot play there), so
+    /// every threat set, count and sum of X's leaves them out.
+    forbidding: Option<Box<Forbidding>>,
     /// Empty board cells near a stone.
     candidates: BitSet,
     hash: u64,
@@ -193,8 +215,9 @@ impl Position {
         let variant = *board.variant();
         let size = variant.size();
         let k = variant.k();
-        let exact = variant.rule() == crate::game::Rule::Exact;
-        let r = pattern::radius(k, exact);
+        let rule = variant.rule();
+        let exact = Side::BOTH.map(|s| rule.exact_for(s));
+        let r = pattern::radius(k, exact[0]).max(pattern::radius(k, exact[1]));
         let pad = r.max(NEAR);
         let (w, h) = (usize::from(size.width), usize::from(size.height));
         let pw = w + 2 * pad;
@@ -222,7 +245,7 @@ impl Position {
             to_board,
             grid,
             levels_from: if dense {
-                Levels::Dense(dense_table(k, exact))
+                Levels::Dense(exact.map(|e| dense_table(k, e, r)))
             } else {
                 Levels::Memo(FxHashMap::default())
             },
@@ -241,6 +264,15 @@ impl Position {
             combos: [std::array::from_fn(|c| if c == 0 { size.cells() as u16 } else { 0 }); 2],
             live: [0; 2],
             near: vec![0; cells],
+            forbidding: rule.has_forbidden_moves().then(|| {
+                Box::new(Forbidding {
+                    stones: vec![None; size.cells()],
+                    set: BitSet::new(cells),
+                    cells: Vec::new(),
+                    log: Vec::new(),
+                    starts: Vec::new(),
+                })
+            }),
             candidates: BitSet::new(cells),
             hash: 0,
             moves: Vec::new(),
@@ -394,6 +426,32 @@ impl Position {
     #[must_use]
     pub fn is_empty(&self, p: usize) -> bool {
         self.grid[p] == STONE_EMPTY
+    }
+
+    /// Whether the rules forbid some moves to `side` (renju's to X).
+    #[must_use]
+    pub fn forbids(&self, side: Side) -> bool {
+        side == Side::X && self.forbidding.is_some()
+    }
+
+    /// Whether the empty cell `p` is forbidden to X (renju's overline, double four, double
+    /// three: [`crate::game::renju`]); never under the other rules.
+    #[must_use]
+    pub fn is_forbidden(&self, p: usize) -> bool {
+        self.forbidding.as_ref().is_some_and(|f| f.set.contains(p))
+    }
+
+    /// Whether the side to move may play the empty cell `p`.
+    #[must_use]
+    pub fn is_legal(&self, p: usize) -> bool {
+        !(self.is_forbidden(p) && self.to_move() == Side::X)
+    }
+
+    /// The cells forbidden to X now (none under the other rules).
+    pub fn forbidden(&self) -> impl Iterator<Item = usize> + '_ {
+        self.forbidding
+            .iter()
+            .flat_map(|f| f.cells.iter().map(|&p| usize::from(p)))
     }
 
     /// The distance between two cells (padded indices): the most rows or columns apart.
@@ -567,6 +625,19 @@ impl Position {
         self.combos = frame.combos;
         self.live = frame.live;
         self.update_near(p, false);
+        if let Some(f) = self.forbidding.as_deref_mut() {
+            f.stones[usize::from(self.to_board[p])] = None;
+            let start = f.starts.pop().expect("a forbidden list per move") as usize;
+            for &q in &f.cells {
+                f.set.remove(usize::from(q));
+            }
+            f.cells.clear();
+            f.cells.extend_from_slice(&f.log[start..]);
+            f.log.truncate(start);
+            for &q in &f.cells {
+                f.set.insert(usize::from(q));
+            }
+        }
         #[cfg(debug_assertions)]
         self.check();
     }
@@ -587,6 +658,85 @@ impl Position {
         self.clear_cell(p);
         self.update_lines(p, side);
         self.update_near(p, true);
+        if self.forbidding.is_some() {
+            self.update_forbidden(p, side);
+        }
+    }
+
+    /// After a stone of `side` on `p` under renju: finds X's forbidden points afresh, records
+    /// the list before for [`Position::unmake`], and gives the cells that became forbidden (or
+    /// stopped being so) X's dead info (or their own back), recording their states as
+    /// [`Position::set_level`] does.
+    fn update_forbidden(&mut self, p: usize, side: Side) {
+        let mut f = self.forbidding.take().expect("renju");
+        f.stones[usize::from(self.to_board[p])] = Some(side);
+        f.starts.push(f.log.len() as u32);
+        f.log.extend_from_slice(&f.cells);
+        let size = self.variant.size();
+        let fresh: Vec<u16> = self
+            .candidates
+            .iter()
+            .filter(|&q| {
+                self.may_be_forbidden(q)
+                    && renju::forbidden(&f.stones, size, self.k, self.cell(q)).is_some()
+            })
+            .map(|q| q as u16)
+            .collect();
+        let before = std::mem::replace(&mut f.cells, fresh);
+        for &q in &before {
+            f.set.remove(usize::from(q));
+        }
+        for &q in &f.cells {
+            f.set.insert(usize::from(q));
+        }
+        let changed: Vec<u16> = before
+            .iter()
+            .filter(|q| !f.cells.contains(q))
+            .chain(f.cells.iter().filter(|q| !before.contains(q)))
+            .copied()
+            .collect();
+        self.forbidding = Some(f);
+        let x = Side::X.index();
+        // The stone's own cell, if it was forbidden, keeps an occupied cell's info.
+        for q in changed.into_iter().map(usize::from).filter(|&q| q != p) {
+            let levels = self.levels[x][q];
+            self.changes.push(Change {
+                side: x as u8,
+                cell: q as u16,
+                levels,
+                info: self.info[x][q],
+            });
+            // `set_info` gives a forbidden cell X's dead info.
+            self.set_info(x, q, self.infos[eval::combination(levels)]);
+        }
+    }
+
+    /// Whether X's lines through the empty cell `p` leave room for a forbidden point (the
+    /// judge decides): two lines with an open three or better, a line with an open four (or
+    /// two fours), or a run of five X stones the stone would join into six or more. Every
+    /// forbidden shape shows one of these: a three of the rules can become a straight four, so
+    /// its line is at least an open three ([`Level::Flex3`]) under the exact rule; two fours
+    /// in one line leave two winning cells ([`Level::Flex4`]).
+    fn may_be_forbidden(&self, p: usize) -> bool {
+        let levels = self.levels[Side::X.index()][p];
+        let strong = levels.iter().filter(|&&l| l >= Level::Flex3).count();
+        strong >= 2 || levels.contains(&Level::Flex4) || (0..4).any(|d| self.x_run(p, d) >= 5)
+    }
+
+    /// X stones in a row on both sides of `p` along line `d`, `p` left out.
+    fn x_run(&self, p: usize, d: usize) -> usize {
+        let step = self.steps[d];
+        let run = |towards: fn(usize, usize) -> usize| {
+            let mut q = towards(p, step);
+            let mut n = 0;
+            // The walls stop the walk: they are no X stone.
+            while self.grid[q] == STONE_X {
+                n += 1;
+                q = towards(q, step);
+            }
+            n
+        };
+        run(usize::wrapping_add) + run(usize::wrapping_sub)
     }
 
     /// Calls `f(position, d, offset, q)` for every cell `q` within the radius of `p` on the
@@ -612,13 +762,13 @@ impl Position {
     fn update_lines(&mut self, p: usize, side: Side) {
         let (mine, theirs) = (side.index(), 1 - side.index());
         match self.levels_from {
-            Levels::Dense(table) => self.walk_lines(p, |pos, d, offset, q| {
+            Levels::Dense(tables) => self.walk_lines(p, |pos, d, offset, q| {
                 pos.shift_key(side, d, offset, q, true);
                 if pos.grid[q] == STONE_EMPTY {
                     let at = q * 4 + d;
                     let (key_mine, key_theirs) = (pos.keys[mine][at], pos.keys[theirs][at]);
-                    pos.set_level(mine, q, d, table[key_mine as usize]);
-                    pos.set_level(theirs, q, d, table[key_theirs as usize]);
+                    pos.set_level(mine, q, d, tables[mine][key_mine as usize]);
+                    pos.set_level(theirs, q, d, tables[theirs][key_theirs as usize]);
                 }
             }),
             Levels::Memo(_) => self.walk_lines(p, |pos, d, _, q| {
@@ -735,6 +885,11 @@ impl Position {
     }
 
     fn set_info(&mut self, s: usize, p: usize, new: CellInfo) {
+        let new = if s == Side::X.index() && self.is_forbidden(p) {
+            CellInfo::default()
+        } else {
+            new
+        };
         let old = std::mem::replace(&mut self.info[s][p], new);
         if old == new {
             return;
@@ -765,17 +920,21 @@ impl Position {
     /// The level of line `d` through the empty cell `p` for `side`.
     fn line_level(&mut self, p: usize, d: usize, side: Side) -> Level {
         match &self.levels_from {
-            Levels::Dense(table) => table[self.keys[side.index()][p * 4 + d] as usize],
+            Levels::Dense(tables) => {
+                tables[side.index()][self.keys[side.index()][p * 4 + d] as usize]
+            }
             Levels::Memo(_) => {
                 let mut line = self.read_line(p, d, side);
-                let key = line_key(&line);
-                let (k, exact) = (self.k, self.exact);
+                let (k, exact) = (self.k, self.exact[side.index()]);
+                let key = memo_key(&line, exact);
                 let Levels::Memo(memo) = &mut self.levels_from else {
                     unreachable!()
                 };
                 match memo.entry(key) {
                     Entry::Occupied(e) => *e.get(),
-                    Entry::Vacant(e) => *e.insert(pattern::classify(line.cells(), k, exact)),
+                    Entry::Vacant(e) => {
+                        *e.insert(pattern::classify_wide(line.cells(), k, exact))
+                    }
                 }
             }
         }
@@ -833,11 +992,12 @@ impl Position {
     /// line read from the grid (each was classified from its cells), or the classifier itself.
     fn fresh_level(&self, p: usize, d: usize, side: Side) -> Level {
         let mut line = self.read_line(p, d, side);
+        let exact = self.exact[side.index()];
         match &self.levels_from {
-            Levels::Memo(memo) => memo.get(&line_key(&line)).copied(),
+            Levels::Memo(memo) => memo.get(&memo_key(&line, exact)).copied(),
             Levels::Dense(_) => None,
         }
-        .unwrap_or_else(|| pattern::classify(line.cells(), self.k, self.exact))
+        .unwrap_or_else(|| pattern::classify_wide(line.cells(), self.k, exact))
     }
 
     /// Recomputes every incremental field from the stones and compares.
@@ -848,7 +1008,7 @@ impl Position {
     pub fn check(&self) {
         // Dense tables: every key read afresh from the grid, and the levels looked up with it.
         let fresh_keys = match &self.levels_from {
-            Levels::Dense(table) => {
+            Levels::Dense(tables) => {
                 let keys = [self.fresh_keys(Side::X), self.fresh_keys(Side::O)];
                 // Board cells only: the walls' keys are never read (see `update_keys`).
                 for (kept, fresh) in self.keys.iter().zip(&keys) {
@@ -857,12 +1017,12 @@ impl Position {
                         assert!(kept[at.clone()] == fresh[at], "line keys drifted");
                     }
                 }
-                Some((keys, table))
+                Some((keys, tables))
             }
             Levels::Memo(_) => None,
         };
         let fresh_level = |p: usize, d: usize, s: Side| match &fresh_keys {
-            Some((keys, table)) => table[keys[s.index()][p * 4 + d] as usize],
+            Some((keys, tables)) => tables[s.index()][keys[s.index()][p * 4 + d] as usize],
             None => self.fresh_level(p, d, s),
         };
         let mut near = vec![0u8; self.grid.len()];
@@ -879,12 +1039,44 @@ impl Position {
         let mut live = [0; 2];
         let mut combos = [[0u16; 13]; 2];
         let mut hash = 0;
+        // Renju: X's forbidden points judged afresh on every empty cell (no pre-filter).
+        let forbidden: Vec<usize> = match &self.forbidding {
+            Some(f) => {
+                let size = self.variant.size();
+                let stones: Vec<Option<Side>> = size
+                    .all_cells()
+                    .map(|c| match self.grid[self.index(c)] {
+                        STONE_X => Some(Side::X),
+                        STONE_O => Some(Side::O),
+                        _ => None,
+                    })
+                    .collect();
+                assert_eq!(f.stones, stones, "renju's stones drifted");
+                let fresh: Vec<usize> = self
+                    .board_indices()
+                    .filter(|&p| renju::forbidden(&stones, size, self.k, self.cell(p)).is_some())
+                    .collect();
+                let mut kept: Vec<usize> = self.forbidden().collect();
+                kept.sort_unstable();
+                assert_eq!(kept, fresh, "forbidden points drifted");
+                assert!(fresh.iter().all(|&p| f.set.contains(p)));
+                assert_eq!(f.set.len(), fresh.len(), "forbidden set drifted");
+                fresh
+            }
+            None => Vec::new(),
+        };
         for p in self.board_indices() {
             let cell = self.cell(p);
             for s in Side::BOTH {
                 let (levels, info) = if self.grid[p] == STONE_EMPTY {
                     let levels: [Level; 4] = std::array::from_fn(|d| fresh_level(p, d, s));
-                    (levels, eval::cell_info(levels))
+                    let dead = s == Side::X && forbidden.contains(&p);
+                    let info = if dead {
+                        CellInfo::default()
+                    } else {
+                        eval::cell_info(levels)
+                    };
+                    (levels, info)
                 } else {
                     ([Level::None; 4], CellInfo::default())
                 };

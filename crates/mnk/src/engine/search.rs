@@ -581,6 +581,10 @@ impl<'a> Worker<'a> {
         let them = me.other();
         let their_fives = self.pos.threats(them, Threat::Five);
         if let Some(block) = their_fives.first() {
+            if !self.pos.is_legal(block) {
+                // Renju: the block is forbidden to X, the five comes next.
+                return loss_in(ply + 2);
+            }
             if ply >= MAX_PLY {
                 return self.pos.evaluate();
             }
@@ -662,10 +666,11 @@ impl<'a> Worker<'a> {
             }
         });
         if list.is_empty() {
-            // The opponent threatens an open four no stone stops (two open threes, say), and
-            // the mover has no four to answer with: lost once the open four is made.
             self.lists[ply] = list;
-            return loss_in(ply + 4);
+            // The opponent threatens an open four no stone stops (two open threes, say), and
+            // the mover has no four to answer with: lost once the open four is made. Not
+            // threatened, no move at all: renju's X with only forbidden points left, a draw.
+            return if threatened { loss_in(ply + 4) } else { 0 };
         }
         if let Some(best) = entry.and_then(|e| e.best) {
             list.promote(self.pos.index(best));
@@ -843,6 +848,9 @@ impl<'a> Worker<'a> {
             return self.pos.evaluate();
         }
         if let Some(block) = their_fives.first() {
+            if !self.pos.is_legal(block) {
+                return loss_in(ply + 2);
+            }
             self.pos.play(block);
             let score = -self.quiesce(-beta, -alpha, ply + 1, fours, !attacking);
             self.pos.unmake();

@@ -152,6 +152,10 @@ impl ThreatSearch {
             return None;
         }
         if let Some(block) = their_fives.first() {
+            if !pos.is_legal(block) {
+                // Renju: the block is forbidden to X.
+                return None;
+            }
             // Forced: block, and the threats on the board must carry on.
             pos.play(block);
             let found = self.defend(pos, depth, stop);
@@ -236,6 +240,15 @@ impl ThreatSearch {
             return Some(ForcedWin { plies: 2, line });
         }
         if let Some(block) = fives.first() {
+            if !pos.is_legal(block) {
+                // Renju: X may not block there; whatever X plays, the five follows (unless
+                // X has no move at all: a draw).
+                let other = pos.candidates().iter().find(|&p| pos.is_legal(p))?;
+                return Some(ForcedWin {
+                    plies: 2,
+                    line: vec![other, block],
+                });
+            }
             pos.play(block);
             let found = self.attack(pos, depth, stop);
             pos.unmake();
@@ -246,7 +259,11 @@ impl ThreatSearch {
         }
         // Facing an open three: every cell of the attacker's near-fours, and the defender's
         // own fours.
-        let mut defences: Vec<usize> = pos.threats(attacker, Threat::Four).iter().collect();
+        let mut defences: Vec<usize> = pos
+            .threats(attacker, Threat::Four)
+            .iter()
+            .filter(|&p| pos.is_legal(p))
+            .collect();
         for p in pos.threats(me, Threat::Four).iter() {
             if !defences.contains(&p) {
                 defences.push(p);

@@ -8,6 +8,8 @@
 //!   forces the block, the open three then becomes an open four;
 //! - a **double three** cell wins in five plies when the opponent has no four to make at all
 //!   (he can stop only one of the threes; his own open three comes too late).
+//!
+//! Neither is read for renju's X: its later moves may be forbidden when they come.
 
 use super::eval::Combo;
 use super::position::{Position, Threat};
@@ -24,6 +26,11 @@ const FOUR_THREE_TRIES: usize = 4;
 pub fn static_win(pos: &mut Position, ply: usize) -> Option<i32> {
     let me = pos.to_move();
     let them = me.other();
+    if pos.forbids(me) {
+        // Renju's X: the open four a three becomes may be forbidden by then; the search
+        // decides.
+        return None;
+    }
     let their_fours = pos.count_at_least(them, Combo::Block4);
     if pos.count(me, Combo::Block4Flex3) > 0 {
         if their_fours == 0 {

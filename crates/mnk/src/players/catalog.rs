@@ -473,7 +473,6 @@ const CATALOG: &[PlayerInfo] = &[
         abilities: Abilities {
             exact_values: true,
             forbidden_moves: true,
-            strongest_with_forbidden_moves: true,
             ..Abilities::DEEP_TREE
         },
     },
@@ -508,6 +507,8 @@ const CATALOG: &[PlayerInfo] = &[
             default_time: Some(super::engine::DEFAULT_TIME),
             strongest_up_to: Some(usize::MAX),
             table_per_second_mib: Some(crate::engine::tt::MIB_PER_SECOND),
+            forbidden_moves: true,
+            strongest_with_forbidden_moves: true,
             ..Abilities::PLAIN
         },
     },
@@ -520,6 +521,7 @@ const CATALOG: &[PlayerInfo] = &[
             default_time: Some(super::threat::DEFAULT_TIME),
             depth_ends_search: false,
             always_moves: false,
+            forbidden_moves: true,
             ..Abilities::PLAIN
         },
     },
@@ -532,6 +534,7 @@ const CATALOG: &[PlayerInfo] = &[
             default_time: Some(super::threat::DEFAULT_TIME),
             depth_ends_search: false,
             always_moves: false,
+            forbidden_moves: true,
             ..Abilities::PLAIN
         },
     },

@@ -465,19 +465,24 @@ impl Brain {
         let turn = self.clock.turn_plan(variant.size().cells() - empty, empty);
         // Held messages first, then this move's information, then the move.
         let mut lines = std::mem::take(&mut self.deferred);
-        let chosen = stones
-            .board(variant)
-            .map_err(|e| e.to_string())
-            .and_then(|board| self.ask_player(&board, started, turn));
+        let board = stones.board(variant).map_err(|e| e.to_string());
+        let chosen = board
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|board| self.ask_player(board, started, turn));
+        // Free, and not forbidden to us (renju's black).
+        let legal = |cell: Cell| {
+            stones.is_free(cell) && board.as_ref().is_ok_and(|b| b.forbidden(cell).is_none())
+        };
         let cell = match chosen {
-            Ok(thought) if stones.is_free(thought.choice.cell) => {
+            Ok(thought) if legal(thought.choice.cell) => {
                 lines.push(self.search_info(&thought, &stones));
                 Some(thought.choice.cell)
             }
             other => {
                 let why = match other {
                     Ok(thought) => format!(
-                        "the player chose cell {}, which is not free",
+                        "the player chose cell {}, which is not free or is forbidden",
                         thought.choice.cell.index()
                     ),
                     Err(why) => why,

@@ -1,12 +1,13 @@
 //! A legal move in microseconds, for when no player can answer: win now, else stop the
-//! opponent's immediate win, else play next to the most stones, nearest the centre.
+//! opponent's immediate win, else play next to the most stones, nearest the centre; never on a
+//! point the rule forbids us (renju's black).
 //!
 //! It works on [`Stones`] directly, so it copes with every position the manager can send
 //! (neutral continuous-game stones block lines, stone counts need not alternate).
 
 use super::command::Field;
 use super::stones::Stones;
-use crate::game::{Cell, Direction, Rule, Side};
+use crate::game::{Cell, Direction, Rule, Side, renju};
 use crate::players::Rules;
 
 /// The quick move for us on `stones`, where `k` in a row wins under `rule`; `None` when the board
@@ -14,10 +15,6 @@ use crate::players::Rules;
 #[must_use]
 pub fn quick_move(stones: &Stones, k: u32, rule: Rule) -> Option<Cell> {
     let size = stones.size();
-    let free: Vec<Cell> = Rules::preference_order(size)
-        .into_iter()
-        .filter(|&c| stones.is_free(c))
-        .collect();
     // We are to move: with as many stones as the opponent we moved first (X).
     let count = |who: Field| stones.in_order().filter(|&(_, o)| o == who).count();
     let own_side = if count(Field::Own) >= count(Field::Opponent) {
@@ -32,6 +29,25 @@ pub fn quick_move(stones: &Stones, k: u32, rule: Rule) -> Option<Cell> {
             own_side.other()
         }
     };
+    // Renju's black: the stones as the judge of forbidden points reads them.
+    let forbidding = (rule.has_forbidden_moves() && own_side == Side::X).then(|| {
+        size.all_cells()
+            .map(|c| match stones.get(c) {
+                Some(Field::Own) => Some(side_of(Field::Own)),
+                Some(Field::Opponent) => Some(side_of(Field::Opponent)),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    });
+    let free: Vec<Cell> = Rules::preference_order(size)
+        .into_iter()
+        .filter(|&c| stones.is_free(c))
+        .filter(|&c| {
+            forbidding
+                .as_ref()
+                .is_none_or(|grid| renju::forbidden(grid, size, k as usize, c).is_none())
+        })
+        .collect();
     let wins = |cell: Cell, who: Field| {
         Direction::ALL.into_iter().any(|dir| {
             let run = |sign: i32| {
@@ -137,6 +153,32 @@ mod tests {
         assert_eq!(quick(&s, Rule::Freestyle), Some(p(4, 0)));
         let block = quick(&s, Rule::Exact).unwrap();
         assert!(block == p(2, 8) || block == p(7, 8), "{block}");
+    }
+
+    #[test]
+    fn renju_black_never_takes_a_forbidden_point() {
+        use Field::{Opponent as T, Own as M};
+        // Ours (black: as many stones as theirs): x x x _ x x on the top row, the gap an
+        // overline: freestyle's win, renju's forbidden point.
+        let s = stones(
+            15,
+            &[
+                (0, 0, M),
+                (1, 0, M),
+                (2, 0, M),
+                (4, 0, M),
+                (5, 0, M),
+                (0, 14, T),
+                (2, 14, T),
+                (4, 14, T),
+                (6, 14, T),
+                (8, 14, T),
+            ],
+        );
+        assert_eq!(quick(&s, Rule::Freestyle), Some(p(3, 0)));
+        let q = quick(&s, Rule::Renju).unwrap();
+        assert_ne!(q, p(3, 0));
+        assert!(s.is_free(s.cell(q).unwrap()));
     }
 
     #[test]

@@ -15,7 +15,7 @@ pub const CARO: u32 = 8;
 /// A rule mask asking for something mnk cannot play.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error(
-    "rule {bits} asks for {what}, which mnk does not play; it plays rule 0 (freestyle: five or more in a row) and rule 1 (exactly five)"
+    "rule {bits} asks for {what}, which mnk does not play; it plays rule 0 (freestyle: five or more in a row), rule 1 (exactly five) and rule 4 (renju)"
 )]
 pub struct UnsupportedRule {
     /// The mask received.
@@ -27,7 +27,9 @@ pub struct UnsupportedRule {
 /// The win rule a mask asks for.
 ///
 /// # Errors
-/// [`UnsupportedRule`] for continuous games, renju, caro and bits the protocol does not define.
+/// [`UnsupportedRule`] for continuous games, caro and bits the protocol does not define.
+/// Renju (bit 4) is [`Rule::Renju`] with or without the exact-five bit (black wins with exactly
+/// five under renju anyway, white with five or more).
 ///
 /// # Examples
 /// ```
@@ -35,20 +37,19 @@ pub struct UnsupportedRule {
 /// use mnk::protocol::rule::rule_from_bits;
 /// assert_eq!(rule_from_bits(0), Ok(Rule::Freestyle));
 /// assert_eq!(rule_from_bits(1), Ok(Rule::Exact));
-/// assert!(rule_from_bits(4).is_err());
+/// assert_eq!(rule_from_bits(4), Ok(Rule::Renju));
+/// assert!(rule_from_bits(8).is_err());
 /// ```
 pub fn rule_from_bits(bits: u32) -> Result<Rule, UnsupportedRule> {
     let refuse = |what| Err(UnsupportedRule { bits, what });
-    if bits & RENJU != 0 {
-        refuse(
-            "renju (4), whose forbidden moves mnk knows (`mnk play --rule renju`) but its engine does not play yet",
-        )
-    } else if bits & CARO != 0 {
+    if bits & CARO != 0 {
         refuse("caro (8)")
     } else if bits & CONTINUOUS != 0 {
         refuse("a continuous game (2)")
-    } else if bits & !EXACT_FIVE != 0 {
+    } else if bits & !(EXACT_FIVE | RENJU) != 0 {
         refuse("bits the protocol does not define")
+    } else if bits & RENJU != 0 {
+        Ok(Rule::Renju)
     } else if bits & EXACT_FIVE != 0 {
         Ok(Rule::Exact)
     } else {
@@ -61,14 +62,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn freestyle_and_exact_are_played_the_rest_refused_with_the_reason() {
+    fn freestyle_exact_and_renju_are_played_the_rest_refused_with_the_reason() {
         assert_eq!(rule_from_bits(0), Ok(Rule::Freestyle));
         assert_eq!(rule_from_bits(1), Ok(Rule::Exact));
+        assert_eq!(rule_from_bits(4), Ok(Rule::Renju));
+        assert_eq!(rule_from_bits(5), Ok(Rule::Renju));
         for (bits, word) in [
             (2, "continuous"),
             (3, "continuous"),
-            (4, "renju"),
-            (5, "renju"),
+            (6, "continuous"),
+            (12, "caro"),
             (8, "caro"),
             (9, "caro"),
             (16, "does not define"),
