@@ -4,12 +4,17 @@
 Each game opens by Gomocup's swap2 extension (SWAP2BOARD ... DONE): the opener proposes three
 stones; the other brain takes black (SWAP), plays white's fourth stone, or adds two stones and
 lets the opener choose in turn (SWAP or white's sixth stone). The game then goes on with
-BOARD for each brain's first move and TURN after, 15x15, exactly five wins (Gomocup's swap2
-rule, `INFO rule 1`), a time per move. The brains open in turn. The referee checks every
-answer (a free cell of the board, in time) and reports, for each brain, its score, its
-illegal moves and time forfeits, and its longest answer.
+BOARD for each brain's first move and TURN after, 15x15, a time per move, under Gomocup's
+rule 1 (exactly five wins: its swap2 rule; the default) or rule 4 (renju: black wins with
+exactly five and may not make an overline, a double four or a double three; white wins with
+five or more). The brains open in turn. The referee checks every answer (a free cell of the
+board, in time; under renju, black's move not forbidden, as `mnk show` judges it) and
+reports, for each brain, its score, its illegal moves and time forfeits, and its longest
+answer.
 
-Usage: swap2.py CMD_A CMD_B GAMES [TURN_MS]
+Usage: swap2.py CMD_A CMD_B GAMES [TURN_MS [RULE]]
+Environment: MNK, the mnk binary that judges renju's forbidden moves (default: the
+repository's target/release/mnk).
 """
 import os
 import queue
@@ -20,6 +25,9 @@ import time
 
 SIZE = 15
 GRACE_MS = 3000  # past the turn's limit a brain has forfeited (c-gomoku-cli's tolerance)
+RULE = 1  # Gomocup's rule number: 1 exactly five, 4 renju
+MNK = os.environ.get("MNK") or os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", "target", "release", "mnk")
 
 
 class Brain:
@@ -73,7 +81,7 @@ class Brain:
         if ok != "OK":
             raise RuntimeError(f"{self.name} answered START with {ok!r}")
         self.send("INFO timeout_turn %d" % self.turn_ms, "INFO timeout_match 0",
-                  "INFO max_memory 350000000", "INFO rule 1", "INFO time_left 2147483647")
+                  "INFO max_memory 350000000", "INFO rule %d" % RULE, "INFO time_left 2147483647")
 
     def close(self):
         try:
@@ -100,9 +108,27 @@ def five(board, p, colour):
             while board.get((x + s * k * dx, y + s * k * dy)) == colour:
                 n += 1
                 k += 1
-        if n == 5:
+        if n == 5 or (n > 5 and RULE == 4 and colour == "W"):
             return True
     return False
+
+
+def notation(p):
+    """A point x,y (column from the left, row from the top) in mnk's notation (h8)."""
+    x, y = p
+    return "%s%d" % (chr(ord("a") + x), SIZE - y)
+
+
+def forbidden(moves, p):
+    """Why black may not play p after moves under renju (mnk's words), or None."""
+    line = " ".join(notation(q) for q in moves + [p])
+    run = subprocess.run([MNK, "show", "--rule", "renju", "--size", str(SIZE), "--moves", line],
+                         capture_output=True, text=True)
+    if run.returncode == 0:
+        return None
+    if "forbidden" in run.stderr:
+        return run.stderr.strip().splitlines()[-1]
+    raise RuntimeError(f"mnk could not judge {line}: {run.stderr.strip()}")
 
 
 def game(opener, other):
@@ -164,7 +190,12 @@ def game(opener, other):
             return bad(mover, ans, ms, "lost on time")
         if p is None or p in board:
             return bad(mover, ans, ms, "made an illegal move")
+        if RULE == 4 and colour[mover] == "B":
+            why = forbidden(moves, p)
+            if why:
+                return bad(mover, ans, ms, f"played a forbidden point ({why})")
         board[p] = colour[mover]
+        moves.append(p)
         last = p
         if five(board, p, colour[mover]):
             return mover, f"five; {opening}"
@@ -201,5 +232,9 @@ def main(cmd_a, cmd_b, games, turn_ms):
 if __name__ == "__main__":
     if len(sys.argv) < 4:
         print(__doc__)
+        sys.exit(2)
+    RULE = int(sys.argv[5]) if len(sys.argv) > 5 else 1
+    if RULE not in (1, 4):
+        print("RULE is 1 (exactly five) or 4 (renju)")
         sys.exit(2)
     main(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]) if len(sys.argv) > 4 else 200)

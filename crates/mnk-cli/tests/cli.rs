@@ -126,7 +126,10 @@ fn players_lists_every_name_with_its_seed() {
             "gametree",
             "gomoku-minimax",
             "gomoku-alphabeta",
-            "gomoku-pruned"
+            "gomoku-pruned",
+            "engine",
+            "vcf",
+            "vct"
         ]
     );
     assert_eq!(text.matches("plays renju").count(), renju.len());

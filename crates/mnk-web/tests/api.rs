@@ -223,12 +223,12 @@ async fn renju_marks_and_refuses_the_forbidden_points() {
         &app,
         "POST",
         "/api/games",
-        Some(r#"{"size": 15, "rule": "renju", "players": {"x": "human", "o": "engine"}}"#),
+        Some(r#"{"size": 15, "rule": "renju", "players": {"x": "human", "o": "perfect"}}"#),
     )
     .await
     .error(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
-        message.contains("engine does not play the renju rule yet"),
+        message.contains("perfect does not play the renju rule yet"),
         "{message}"
     );
 }

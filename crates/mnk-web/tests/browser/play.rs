@@ -129,12 +129,16 @@ async fn renju_marks_the_points_forbidden_to_x() {
         .await;
         assert_eq!(form[0], json!("15,15,5"));
         assert_eq!(form[1], json!("5"));
-        let engine = js(
+        let disabled = js(
             &c,
-            "return document.querySelector(\"#player-o option[value='engine']\").disabled;",
+            "return ['engine', 'perfect'].map((p) => document.querySelector(`#player-o option[value='${p}']`).disabled);",
         )
         .await;
-        assert_eq!(engine, json!(true), "the engine does not play renju yet");
+        assert_eq!(
+            disabled,
+            json!([false, true]),
+            "the engine plays renju, perfect does not yet"
+        );
         crate::harness::choose(&c, "#player-o", "human").await;
         click(&c, "#new-game").await;
         wait_for(

@@ -932,9 +932,7 @@ impl Position {
                 };
                 match memo.entry(key) {
                     Entry::Occupied(e) => *e.get(),
-                    Entry::Vacant(e) => {
-                        *e.insert(pattern::classify_wide(line.cells(), k, exact))
-                    }
+                    Entry::Vacant(e) => *e.insert(pattern::classify_wide(line.cells(), k, exact)),
                 }
             }
         }
