@@ -264,6 +264,11 @@ pub struct PlayArgs {
     /// always a whole record), in the format of its extension or --format.
     #[arg(long, value_name = "FILE")]
     pub autosave: Option<String>,
+    /// Open by `swap` or `swap2` (the tournament openings): the X seat places three stones
+    /// (black, white, black), the O seat takes black or plays white's fourth stone (swap2:
+    /// or places two more stones and lets the opener choose). Played in lines of text.
+    #[arg(long, value_name = "RULE", conflicts_with_all = ["moves", "load"])]
+    pub opening: Option<mnk::arena::OpeningRule>,
 }
 
 /// Who plays a side.

@@ -3,6 +3,7 @@
 mod bench;
 mod best;
 mod count;
+mod opening;
 mod pbrain;
 mod perft;
 mod play;

@@ -17,6 +17,9 @@ use mnk::search::{Clocks, MOVE_OVERHEAD, TimePlan, clock_face};
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
+/// What the prompt accepts, said after a line it cannot read.
+const COMMANDS: &str = "Type a move like b2, or help, undo, hint, quit.";
+
 /// How long `hint` lets the strongest player think.
 const HINT_TIME: Duration = Duration::from_secs(3);
 
@@ -36,6 +39,8 @@ pub use crate::tui::Occupant;
 
 struct Session {
     game: Game,
+    /// Stones of the swap opening, which undo leaves (0 without one).
+    opening: usize,
     seats: [Occupant; 2],
     /// The strongest player, seated for hints on the first one.
     hinter: Option<Seat>,
@@ -123,7 +128,29 @@ pub fn run(
             Ok::<_, Failure>(Occupant::Computer(seat))
         }
     };
-    let seats = [seat(Side::X, x)?, seat(Side::O, o)?];
+    let mut seats = [seat(Side::X, x)?, seat(Side::O, o)?];
+    let mut game = game;
+    let mut opening = 0;
+    if let Some(rule) = args.opening {
+        // The opening's dialogue is in lines, and so is the game after it.
+        let echo = matches!(screen, Screen::Lines { echo: true });
+        let mut lines = super::opening::Lines { input, out, echo };
+        let Some(opened) = super::opening::play(rule, &variant, &mut seats, &mut lines)? else {
+            return Ok(());
+        };
+        for &cell in &opened.moves {
+            game.play(cell)
+                .map_err(|e| Failure::Runtime(e.to_string()))?;
+        }
+        opening = opened.moves.len();
+    }
+    let screen = if opening > 0 {
+        Screen::Lines {
+            echo: matches!(screen, Screen::Lines { echo: true }),
+        }
+    } else {
+        screen
+    };
     let echo = match screen {
         Screen::Full => {
             let saving = crate::tui::Saving {
@@ -136,6 +163,7 @@ pub fn run(
     };
     let mut session = Session {
         game,
+        opening,
         seats,
         hinter: None,
         clocks: args.time_control.map(Clocks::new),
@@ -230,23 +258,15 @@ pub fn run(
         });
         write!(out, "{} to move{clock}> ", session.label(side))?;
         out.flush()?;
-        let mut bytes = Vec::new();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            writeln!(out)?;
-            writeln!(out, "End of input.{}", moves_so_far(&session.game))?;
-            return Ok(());
-        }
-        let Ok(line) = String::from_utf8(bytes) else {
-            writeln!(
-                out,
-                "cannot read that line: it is not UTF-8 text. \
-                 Type a move like b2, or help, undo, hint, quit."
-            )?;
-            continue;
+        let line = match read_input(input, out, echo, COMMANDS)? {
+            Input::Line(line) => line,
+            Input::End => {
+                writeln!(out)?;
+                writeln!(out, "End of input.{}", moves_so_far(&session.game))?;
+                return Ok(());
+            }
+            Input::Unreadable => continue,
         };
-        if echo {
-            writeln!(out, "{}", line.trim_end())?;
-        }
         if let Some(path) = records::save_command(&line) {
             let record = records::of_session(&session.game, &names);
             records::save_at_prompt(path, args.record.format, &record, out)?;
@@ -290,6 +310,41 @@ pub fn run(
     }
 }
 
+/// A line typed at a prompt.
+pub enum Input {
+    /// The line, repeated after the prompt when echoing.
+    Line(String),
+    /// The input ended.
+    End,
+    /// A line that is not UTF-8 text (already explained to the player).
+    Unreadable,
+}
+
+/// Reads one line at a prompt: echoes it when `echo` (piped input, so the transcript reads
+/// like a session at a terminal), explains a line that is not text.
+pub fn read_input(
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    echo: bool,
+    commands: &str,
+) -> std::io::Result<Input> {
+    let mut bytes = Vec::new();
+    if input.read_until(b'\n', &mut bytes)? == 0 {
+        return Ok(Input::End);
+    }
+    let Ok(line) = String::from_utf8(bytes) else {
+        writeln!(
+            out,
+            "cannot read that line: it is not UTF-8 text. {commands}"
+        )?;
+        return Ok(Input::Unreadable);
+    };
+    if echo {
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(Input::Line(line))
+}
+
 /// The game ended on time: says so, with the moves.
 fn flag_fell(
     session: &Session,
@@ -320,22 +375,22 @@ fn flag_fell(
 
 /// Takes back moves until it is a human's turn again, having removed at least one human move.
 fn undo(session: &mut Session, out: &mut dyn Write) -> Result<(), Failure> {
-    let human_moves = {
-        let mut board_side = Side::X;
-        let mut count = 0;
-        for _ in session.game.moves() {
-            if matches!(session.seat(board_side), Occupant::Human) {
-                count += 1;
-            }
-            board_side = board_side.other();
-        }
-        count
-    };
+    // The opening's stones stay.
+    let human_moves = session
+        .game
+        .moves()
+        .iter()
+        .enumerate()
+        .skip(session.opening)
+        .filter(|&(i, _)| matches!(session.seat(Side::to_move_after(i)), Occupant::Human))
+        .count();
     if human_moves == 0 {
         writeln!(out, "Nothing to undo.")?;
         return Ok(());
     }
-    while let Some(_cell) = session.game.undo() {
+    while session.game.moves().len() > session.opening
+        && let Some(_cell) = session.game.undo()
+    {
         if matches!(
             session.seat(session.game.board().to_move()),
             Occupant::Human
@@ -435,6 +490,7 @@ mod tests {
                 format: None,
             },
             autosave: None,
+            opening: None,
         }
     }
 
@@ -494,6 +550,83 @@ mod tests {
         let (result, out) = session(&args(Some("perfect"), Some("rules")), "");
         assert!(result.is_ok());
         assert!(out.contains("wins with") || out.contains("Draw."), "{out}");
+    }
+
+    /// `args` on 15x15 under `rule`, opening by `opening`.
+    fn swap_args(x: &str, o: &str, opening: &str, rule: mnk::game::Rule) -> PlayArgs {
+        let mut a = args(Some(x), Some(o));
+        a.game.size = Some(mnk::game::Size::square(15));
+        a.game.rule = Some(rule);
+        a.opening = Some(opening.parse().unwrap());
+        a
+    }
+
+    #[test]
+    fn the_swap_opening_sets_the_colours_as_chosen() {
+        use mnk::game::Rule::Freestyle;
+        // The human opens; rules, which values nothing, never takes black: it plays white's
+        // fourth stone, and the human goes on as X. Undo leaves the opening alone.
+        let a = swap_args("human", "rules", "swap", Freestyle);
+        let (result, out) = session(&a, "h8\nh9\nj10\nundo\nmoves\nquit\n");
+        assert!(result.is_ok(), "{out}");
+        assert!(
+            out.contains("the other player (rules) keeps white and plays"),
+            "{out}"
+        );
+        assert!(out.contains("X (you) against O (rules)"), "{out}");
+        assert!(out.contains("Nothing to undo."), "{out}");
+        assert!(out.contains("Moves: h8 h9 j10 "), "{out}");
+        // Rules opens (the first of the shapes: it judges none better); the human takes black,
+        // and rules, now white, plays the fourth stone.
+        let a = swap_args("rules", "human", "swap", Freestyle);
+        let (result, out) = session(&a, "black\nquit\n");
+        assert!(result.is_ok(), "{out}");
+        assert!(out.contains("the opener (rules) places h8 i8 h6."), "{out}");
+        assert!(out.contains("the other player (you) takes black"), "{out}");
+        assert!(out.contains("X (you) against O (rules)"), "{out}");
+        assert!(out.contains("O (rules) plays"), "{out}");
+    }
+
+    #[test]
+    fn under_swap2_the_chooser_may_place_two_stones_and_the_opener_chooses() {
+        use mnk::game::Rule::Freestyle;
+        // Two stones where one is asked for: refused; under swap2 the chooser's two stones
+        // are the fourth and fifth, and rules (the opener) then plays white's sixth: it is
+        // white from there, the human black.
+        let a = swap_args("rules", "human", "swap", Freestyle);
+        let (_, out) = session(&a, "i10 j11\nquit\n");
+        assert!(out.contains("Type black, or one move like h9"), "{out}");
+        let a = swap_args("rules", "human", "swap2", Freestyle);
+        let (result, out) = session(&a, "z9\nh8\ni10 j11 k12\ni10 j11\nquit\n");
+        assert!(result.is_ok(), "{out}");
+        assert!(out.contains("z9 is off the board"), "{out}");
+        assert!(out.contains("h8 is already taken"), "{out}");
+        assert!(out.contains("or 2 moves like h9 i9"), "{out}");
+        assert!(
+            out.contains("the other player (you) places i10 j11: the opener (rules) chooses."),
+            "{out}"
+        );
+        assert!(
+            out.contains("the opener (rules) takes white and plays"),
+            "{out}"
+        );
+        assert!(out.contains("X (you) against O (rules)"), "{out}");
+        assert!(out.contains("Moves so far: h8 i8 h6 i10 j11 "), "{out}");
+    }
+
+    #[test]
+    fn quitting_the_opening_ends_the_session_and_a_board_too_small_is_refused() {
+        let a = swap_args("human", "rules", "swap", mnk::game::Rule::Renju);
+        let (result, out) = session(&a, "quit\n");
+        assert!(result.is_ok() && out.trim_end().ends_with("Bye."), "{out}");
+        let mut a = swap_args("human", "rules", "swap", mnk::game::Rule::Freestyle);
+        a.game.size = Some(mnk::game::Size::square(2));
+        a.game.k = Some(2);
+        let (result, _) = session(&a, "");
+        assert!(
+            matches!(&result, Err(Failure::Usage(e)) if e.contains("do not fit a 2x2 board")),
+            "{result:?}"
+        );
     }
 
     #[test]

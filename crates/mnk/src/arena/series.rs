@@ -7,7 +7,7 @@ use super::openings::Opening;
 use crate::game::{Board, Cell, Side, Variant};
 use crate::players::swap2::{self, Decision};
 use crate::players::{Ask, PlayerSpec, Seat};
-use crate::search::{Limits, Timing};
+use crate::search::Timing;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -81,27 +81,12 @@ pub fn swap_opening(
     opener: &PlayerSpec,
     chooser: &PlayerSpec,
 ) -> std::result::Result<(Vec<Cell>, bool), String> {
-    let mut seat = Seat::new(opener.clone());
-    seat.prepare(variant);
-    let judge = Ask {
-        limits: Limits {
-            nodes: Some(swap2::JUDGE_NODES),
-            ..Limits::NONE
-        },
-        ..Ask::now()
-    };
-    let three = swap2::propose(variant, |board| {
-        seat.choose(board, &judge).ok().and_then(|t| t.choice.value)
-    })
-    .ok_or_else(|| format!("no swap opening fits a {} board", variant.size()))?;
+    let three = swap2::open(&mut Seat::new(opener.clone()), variant)
+        .ok_or_else(|| format!("no swap opening fits a {} board", variant.size()))?;
     let board = Board::from_moves(*variant, &three).map_err(|(_, e)| e.to_string())?;
-    let mut seat = Seat::new(chooser.clone());
-    seat.prepare(variant);
-    let choice = seat
-        .choose(&board, &Ask::now())
-        .map_err(|e| format!("{} cannot choose in the swap opening: {e}", chooser.name))?
-        .choice;
-    Ok(match swap2::decide(&choice) {
+    let decision = swap2::choose(&mut Seat::new(chooser.clone()), &board, &Ask::now())
+        .map_err(|e| format!("{} cannot choose in the swap opening: {e}", chooser.name))?;
+    Ok(match decision {
         Decision::Swap => (three.to_vec(), true),
         Decision::Play(cell) => ([&three[..], &[cell]].concat(), false),
     })

@@ -6,10 +6,13 @@
 //! chooser, with white to move, takes black when its best move for white is worse than even,
 //! else plays that move. (It never places two more stones, so swap and swap2 play alike.)
 //!
-//! Both the Gomocup brain (`SWAP2BOARD`) and [`crate::arena`]'s matches use this.
+//! The Gomocup brain (`SWAP2BOARD`), [`crate::arena`]'s matches and `mnk play --opening` use
+//! this: [`propose`] and [`decide`] for any source of values, [`open`] and [`choose`] for a
+//! seated player.
 
+use super::seat::{Ask, Seat};
 use crate::game::{Board, Cell, Variant};
-use crate::search::{Choice, Value};
+use crate::search::{Choice, Limits, PlayerError, Value};
 
 /// The three-stone openings a player may propose (black, white, black), as (column, row)
 /// offsets from the centre.
@@ -94,6 +97,32 @@ pub fn decide(choice: &Choice) -> Decision {
     } else {
         Decision::Play(choice.cell)
     }
+}
+
+/// The opener's three stones as `seat`'s player judges the candidates ([`JUDGE_NODES`] nodes
+/// each, outside any clock); `None` when none fits the board.
+pub fn open(seat: &mut Seat, variant: &Variant) -> Option<[Cell; 3]> {
+    seat.prepare(variant);
+    let judge = Ask {
+        limits: Limits {
+            nodes: Some(JUDGE_NODES),
+            ..Limits::NONE
+        },
+        ..Ask::now()
+    };
+    propose(variant, |board| {
+        seat.choose(board, &judge).ok().and_then(|t| t.choice.value)
+    })
+}
+
+/// The answer of `seat`'s player with white to move on `board` (three stones or five): its
+/// choice for white, asked with `ask`, then [`decide`].
+///
+/// # Errors
+/// When the player cannot choose a move there.
+pub fn choose(seat: &mut Seat, board: &Board, ask: &Ask) -> Result<Decision, PlayerError> {
+    seat.prepare(board.variant());
+    Ok(decide(&seat.choose(board, ask)?.choice))
 }
 
 #[cfg(test)]
