@@ -180,25 +180,12 @@ impl Autosave {
         })
     }
 
-    /// Writes the record if the game changed since the last write.
+    /// Writes `record` if it differs from the one last written (its moves, names, result or
+    /// opening).
     ///
     /// # Errors
     /// The file system's error on the first write (a path that cannot be written is refused
     /// before the game starts); later failures are said on `out` and the game goes on.
-    pub fn update(
-        &mut self,
-        game: &Game,
-        players: &Players,
-        out: &mut dyn Write,
-    ) -> Result<(), Failure> {
-        self.write(&of_session(game, players), out)
-    }
-
-    /// Writes `record` if it differs from the one last written (its moves, names or result):
-    /// see [`Autosave::update`].
-    ///
-    /// # Errors
-    /// As [`Autosave::update`].
     pub fn write(&mut self, record: &Record, out: &mut dyn Write) -> Result<(), Failure> {
         if self.written.as_ref() == Some(record) {
             return Ok(());

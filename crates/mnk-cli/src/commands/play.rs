@@ -12,7 +12,7 @@ use crate::{records, seating};
 use mnk::game::{Game, Side, Status};
 use mnk::notation::{format_cell, format_moves, parse_move};
 use mnk::players::{Seat, strongest_for};
-use mnk::record::Players;
+use mnk::record::{Opening, Players};
 use mnk::search::{Clocks, MOVE_OVERHEAD, TimePlan, clock_face};
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
@@ -39,8 +39,8 @@ pub use crate::tui::Occupant;
 
 struct Session {
     game: Game,
-    /// Stones of the swap opening, which undo leaves (0 without one).
-    opening: usize,
+    /// The swap opening the game began with: undo leaves its stones, records name it.
+    opening: Option<Opening>,
     seats: [Occupant; 2],
     /// The strongest player, seated for hints on the first one.
     hinter: Option<Seat>,
@@ -76,6 +76,22 @@ impl Session {
             x: Some(name(Side::X)),
             o: Some(name(Side::O)),
         }
+    }
+
+    /// The game as a record: moves, names, result, opening.
+    fn record(&self) -> mnk::record::Record {
+        let record = records::of_session(&self.game, &self.names());
+        match self.opening {
+            Some(o) => record
+                .with_opening(o.rule, o.stones)
+                .expect("the opening's stones are the game's first"),
+            None => record,
+        }
+    }
+
+    /// Stones of the opening, which undo leaves.
+    fn opening_stones(&self) -> usize {
+        self.opening.map_or(0, |o| o.stones)
     }
 
     fn humans(&self) -> usize {
@@ -130,7 +146,7 @@ pub fn run(
     };
     let mut seats = [seat(Side::X, x)?, seat(Side::O, o)?];
     let mut game = game;
-    let mut opening = 0;
+    let mut opening = None;
     if let Some(rule) = args.opening {
         // The opening's dialogue is in lines, and so is the game after it.
         let echo = matches!(screen, Screen::Lines { echo: true });
@@ -142,9 +158,12 @@ pub fn run(
             game.play(cell)
                 .map_err(|e| Failure::Runtime(e.to_string()))?;
         }
-        opening = opened.moves.len();
+        opening = Some(Opening {
+            rule,
+            stones: opened.moves.len(),
+        });
     }
-    let screen = if opening > 0 {
+    let screen = if opening.is_some() {
         Screen::Lines {
             echo: matches!(screen, Screen::Lines { echo: true }),
         }
@@ -168,7 +187,6 @@ pub fn run(
         hinter: None,
         clocks: args.time_control.map(Clocks::new),
     };
-    let names = session.names();
     let mut autosave = records::Autosave::new(args.autosave.as_deref(), args.record.format);
     writeln!(
         out,
@@ -194,7 +212,7 @@ pub fn run(
     loop {
         crate::interrupt::on_leave(format!("Interrupted.{}", moves_so_far(&session.game)));
         if let Some(autosave) = &mut autosave {
-            autosave.update(&session.game, &names, out)?;
+            autosave.write(&session.record(), out)?;
         }
         let board = session.game.board();
         if board.is_over() {
@@ -268,7 +286,7 @@ pub fn run(
             Input::Unreadable => continue,
         };
         if let Some(path) = records::save_command(&line) {
-            let record = records::of_session(&session.game, &names);
+            let record = session.record();
             records::save_at_prompt(path, args.record.format, &record, out)?;
             continue;
         }
@@ -353,7 +371,7 @@ fn flag_fell(
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     if let Some(autosave) = autosave {
-        let mut record = records::of_session(&session.game, &session.names());
+        let mut record = session.record();
         record.result = Some(mnk::record::Outcome::Won {
             side: side.other(),
             how: "T".to_string(),
@@ -381,14 +399,14 @@ fn undo(session: &mut Session, out: &mut dyn Write) -> Result<(), Failure> {
         .moves()
         .iter()
         .enumerate()
-        .skip(session.opening)
+        .skip(session.opening_stones())
         .filter(|&(i, _)| matches!(session.seat(Side::to_move_after(i)), Occupant::Human))
         .count();
     if human_moves == 0 {
         writeln!(out, "Nothing to undo.")?;
         return Ok(());
     }
-    while session.game.moves().len() > session.opening
+    while session.game.moves().len() > session.opening_stones()
         && let Some(_cell) = session.game.undo()
     {
         if matches!(
@@ -566,9 +584,15 @@ mod tests {
         use mnk::game::Rule::Freestyle;
         // The human opens; rules, which values nothing, never takes black: it plays white's
         // fourth stone, and the human goes on as X. Undo leaves the opening alone.
-        let a = swap_args("human", "rules", "swap", Freestyle);
+        let dir = tempfile::tempdir().unwrap();
+        let saved = dir.path().join("game.sgf");
+        let mut a = swap_args("human", "rules", "swap", Freestyle);
+        a.autosave = Some(saved.to_string_lossy().into_owned());
         let (result, out) = session(&a, "h8\nh9\nj10\nundo\nmoves\nquit\n");
         assert!(result.is_ok(), "{out}");
+        // The record names the opening: swap, whose first four stones it placed.
+        let sgf = std::fs::read_to_string(&saved).unwrap();
+        assert!(sgf.contains("OP[swap:4]"), "{sgf}");
         assert!(
             out.contains("the other player (rules) keeps white and plays"),
             "{out}"

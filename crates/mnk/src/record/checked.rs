@@ -1,5 +1,6 @@
 //! A record read and checked: its variant, its moves (legal, X first), the names and result.
 
+use crate::arena::OpeningRule;
 use crate::game::{Cell, Game, Side, Status, Variant};
 use std::fmt;
 
@@ -62,6 +63,49 @@ pub struct Record {
     pub players: Players,
     /// The result as stated (it agrees with the moves where they end the game).
     pub result: Option<Outcome>,
+    /// The tournament opening the game began with, if it began with one.
+    opening: Option<Opening>,
+}
+
+/// A game's tournament opening: its rule, and how many of the first moves it placed (3 to 6:
+/// the opener's three stones, then white's fourth when the chooser kept white, or the two
+/// more stones of swap2 and white's sixth when the opener then took white).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Opening {
+    /// Swap or swap2.
+    pub rule: OpeningRule,
+    /// The moves it placed, from the first.
+    pub stones: usize,
+}
+
+impl Opening {
+    /// What an opening's text accepts, for messages.
+    pub const EXPECTED: &str =
+        "swap:3 or swap2:5: the opening, and how many of the first moves it placed (3 to 6)";
+}
+
+impl std::str::FromStr for Opening {
+    type Err = &'static str;
+
+    /// `swap2:5` ([`Opening::EXPECTED`] when it is not one).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let (rule, stones) = text.split_once(':').ok_or(Opening::EXPECTED)?;
+        let rule = rule.parse().map_err(|_| Opening::EXPECTED)?;
+        let stones = stones
+            .trim()
+            .parse()
+            .ok()
+            .filter(|n| (3..=6).contains(n))
+            .ok_or(Opening::EXPECTED)?;
+        Ok(Opening { rule, stones })
+    }
+}
+
+impl fmt::Display for Opening {
+    /// `swap2:5`, as SGF's `OP` property holds it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.rule, self.stones)
+    }
 }
 
 impl Record {
@@ -71,12 +115,14 @@ impl Record {
         moves: Vec<Cell>,
         players: Players,
         result: Option<Outcome>,
+        opening: Option<Opening>,
     ) -> Self {
         Record {
             variant,
             moves,
             players,
             result,
+            opening,
         }
     }
 
@@ -88,7 +134,29 @@ impl Record {
             moves: game.moves().to_vec(),
             players: Players::default(),
             result: None,
+            opening: None,
         }
+    }
+
+    /// The record with its first `stones` moves placed by the opening `rule` (swap or swap2).
+    ///
+    /// # Errors
+    /// When the record has fewer moves than that, or the rule is no tournament opening.
+    pub fn with_opening(mut self, rule: OpeningRule, stones: usize) -> Result<Self, String> {
+        if rule == OpeningRule::Given || !(3..=6).contains(&stones) || stones > self.moves.len() {
+            return Err(format!(
+                "a {rule} opening of {stones} stones does not fit a record of {} moves",
+                self.moves.len()
+            ));
+        }
+        self.opening = Some(Opening { rule, stones });
+        Ok(self)
+    }
+
+    /// The tournament opening the game began with, if any.
+    #[must_use]
+    pub const fn opening(&self) -> Option<Opening> {
+        self.opening
     }
 
     /// The variant.

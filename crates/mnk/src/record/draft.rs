@@ -1,6 +1,6 @@
 //! What a record says, read but not checked, and the check that makes it a [`Record`].
 
-use super::checked::{Outcome, Players, Record};
+use super::checked::{Opening, Outcome, Players, Record};
 use super::error::{Problem, RecordError};
 use super::format::Format;
 use crate::game::{Board, Cell, Game, MoveError, Rule, Size, Status, Variant};
@@ -91,6 +91,8 @@ pub struct Draft {
     pub players: Players,
     /// The result, where the record states one.
     pub result: Option<Stated<Outcome>>,
+    /// The tournament opening, where the record states one.
+    pub opening: Option<Stated<Opening>>,
 }
 
 impl Draft {
@@ -103,6 +105,7 @@ impl Draft {
             moves: Vec::new(),
             players: Players::default(),
             result: None,
+            opening: None,
         }
     }
 
@@ -183,11 +186,27 @@ impl Draft {
                 ));
             }
         }
+        if let Some(o) = &self.opening
+            && o.value.stones > self.moves.len()
+        {
+            return Err(RecordError::at(
+                o.line,
+                Problem::Unsupported {
+                    what: format!(
+                        "the opening {} places more stones than the record's {} moves",
+                        o.value,
+                        self.moves.len()
+                    ),
+                    accepted: Opening::EXPECTED,
+                },
+            ));
+        }
         Ok(Record::checked(
             variant,
             game.moves().to_vec(),
             self.players,
             self.result.map(|r| r.value),
+            self.opening.map(|o| o.value),
         ))
     }
 }

@@ -1,5 +1,5 @@
 //! mnk's move line: the moves in notation on one line, and `# key: value` comment lines for
-//! what else the record says (`size`, `k`, `rule`, `x`, `o`, `result`). Other comments, blank
+//! what else the record says (`size`, `k`, `rule`, `x`, `o`, `result`, `opening`). Other comments, blank
 //! lines and a comment after the moves (as `mnk match --save` writes) are ignored.
 //!
 //! ```text
@@ -11,7 +11,9 @@
 //! h8 h9 i9 g7
 //! ```
 
-use super::{Draft, DraftMove, Format, Outcome, Point, Problem, Record, RecordError, Stated};
+use super::{
+    Draft, DraftMove, Format, Opening, Outcome, Point, Problem, Record, RecordError, Stated,
+};
 use crate::game::{Side, parse_size};
 use crate::notation::{format_moves, shown, split_moves};
 use std::fmt::Write as _;
@@ -91,10 +93,17 @@ fn header(comment: &str, line: usize, draft: &mut Draft) -> Result<(), RecordErr
             if let Some(r) = &draft.rule {
                 return Err(twice("the rule", r.line));
             }
-            let rule = value
-                .parse()
-                .map_err(|_| bad("a rule: freestyle (k or more in a row) or exact (exactly k)"))?;
+            let rule = value.parse().map_err(|_| {
+                bad("a rule: freestyle (k or more in a row), exact (exactly k) or renju")
+            })?;
             draft.rule = Some(Stated::at(line, rule));
+        }
+        "opening" => {
+            if let Some(o) = &draft.opening {
+                return Err(twice("the opening", o.line));
+            }
+            let opening = value.parse::<Opening>().map_err(bad)?;
+            draft.opening = Some(Stated::at(line, opening));
         }
         "x" => draft.players.x = name(value),
         "o" => draft.players.o = name(value),
@@ -155,6 +164,9 @@ pub(super) fn write(record: &Record) -> String {
     let _ = writeln!(out, "# size: {}", variant.size());
     let _ = writeln!(out, "# k: {}", variant.k());
     let _ = writeln!(out, "# rule: {}", variant.rule());
+    if let Some(opening) = record.opening() {
+        let _ = writeln!(out, "# opening: {opening}");
+    }
     for (key, name) in [("x", &record.players.x), ("o", &record.players.o)] {
         if let Some(name) = name.as_deref().map(one_line).filter(|n| !n.is_empty()) {
             let _ = writeln!(out, "# {key}: {name}");

@@ -10,10 +10,14 @@
 //! (SGF's convention for every board game); `SZ[7:6]` is 7 columns by 6 rows, and an SGF
 //! without `SZ` is 15x15 (the format's default for `GM[4]`). Only the main line is read (the
 //! first variation at every branch); properties mnk does not use (`C`, `DT`, `EV`, times, ...)
-//! are skipped. mnk writes k in a property of its own, `K[5]`, which other programs skip.
+//! are skipped. mnk writes k in a property of its own, `K[5]`, which other programs skip, and
+//! a game's tournament opening in another, `OP[swap2:5]`: swap or swap2, and how many of the
+//! first moves it placed.
 
 use super::move_line::one_line;
-use super::{Draft, DraftMove, Format, Outcome, Point, Problem, Record, RecordError, Stated};
+use super::{
+    Draft, DraftMove, Format, Opening, Outcome, Point, Problem, Record, RecordError, Stated,
+};
 use crate::game::{Rule, Side, Size, parse_size};
 use crate::notation::shown;
 use crate::protocol::rule::rule_from_bits;
@@ -272,6 +276,13 @@ fn read(property: &Property, draft: &mut Draft) -> Result<(), RecordError> {
                 .map_err(|_| bad("K[5]: the stones in a row that win"))?;
             draft.k = Some(Stated::at(line, k));
         }
+        "OP" => {
+            if let Some(o) = &draft.opening {
+                return Err(twice("OP", o.line));
+            }
+            let opening = value.parse::<Opening>().map_err(bad)?;
+            draft.opening = Some(Stated::at(line, opening));
+        }
         "PB" => draft.players.x = name(value),
         "PW" => draft.players.o = name(value),
         "RE" => {
@@ -419,6 +430,9 @@ pub(super) fn write(record: &Record) -> String {
         let _ = write!(out, "SZ[{}:{}]", size.width, size.height);
     }
     let _ = write!(out, "RU[{}]K[{}]", variant.rule(), variant.k());
+    if let Some(opening) = record.opening() {
+        let _ = write!(out, "OP[{opening}]");
+    }
     for (ident, name) in [("PB", &record.players.x), ("PW", &record.players.o)] {
         if let Some(name) = name.as_deref().map(escaped).filter(|n| !n.is_empty()) {
             let _ = write!(out, "{ident}[{name}]");
@@ -452,6 +466,60 @@ pub(super) fn write(record: &Record) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_opening_is_written_and_read_back() {
+        use crate::arena::OpeningRule;
+        use crate::record::Given;
+        let text = "(;GM[4]FF[4]SZ[15]RU[renju]OP[swap2:5];B[hh];W[ih];B[ii];W[jj];B[kk];W[hg])";
+        let record = Record::parse(text, Format::Sgf, &Given::default()).unwrap();
+        let opening = record.opening().unwrap();
+        assert_eq!((opening.rule, opening.stones), (OpeningRule::Swap2, 5));
+        let written = record.write(Format::Sgf);
+        assert!(written.contains("RU[renju]K[5]OP[swap2:5]"), "{written}");
+        let again = Record::parse(&written, Format::Sgf, &Given::default()).unwrap();
+        assert_eq!(again, record);
+        // mnk's move line carries it too (`# opening: swap2:5`); Piskvork's psq has no place
+        // for it, and a record without one has none.
+        let line = record.write(Format::MoveLine);
+        assert!(line.contains("# opening: swap2:5\n"), "{line}");
+        assert_eq!(
+            Record::parse(&line, Format::MoveLine, &Given::default()).unwrap(),
+            record
+        );
+        let plain = Record::parse(
+            &record.write(Format::Psq),
+            Format::Psq,
+            &Given {
+                size: None,
+                rule: Some(Rule::Renju),
+                k: None,
+            },
+        )
+        .unwrap();
+        assert_eq!(plain.opening(), None);
+        assert!(!plain.write(Format::Sgf).contains("OP["));
+        // More stones than moves, a count outside 3 to 6, an unknown rule: refused.
+        for (bad, says) in [
+            (
+                "OP[swap:3];B[hh];W[ih])",
+                "more stones than the record's 2 moves",
+            ),
+            ("OP[swap:2];B[hh];W[ih])", "swap:3 or swap2:5"),
+            ("OP[swap3:4];B[hh])", "swap:3 or swap2:5"),
+            ("OP[swap];B[hh])", "swap:3 or swap2:5"),
+        ] {
+            let text = format!("(;GM[4]FF[4]SZ[15]{bad}");
+            let e = Record::parse(&text, Format::Sgf, &Given::default())
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+        let record = record.with_opening(OpeningRule::Swap, 3).unwrap();
+        assert!(record.write(Format::Sgf).contains("OP[swap:3]"));
+        assert!(record.clone().with_opening(OpeningRule::Swap, 7).is_err());
+        assert!(record.with_opening(OpeningRule::Given, 3).is_err());
+    }
 
     #[test]
     fn values_with_escapes_and_variations() {
