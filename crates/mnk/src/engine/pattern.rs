@@ -282,6 +282,21 @@ pub fn dense_table(k: usize, exact: bool, r: usize) -> Vec<Level> {
         .collect()
 }
 
+/// Whether a stone on the centre of each line key of radius `r` joins own stones on both
+/// sides into a run longer than `k` (an overline; renju forbids black one).
+#[must_use]
+pub fn overline_table(k: usize, r: usize) -> Vec<bool> {
+    debug_assert!(2 * r <= DENSE_DIGITS);
+    (0..POW3[2 * r])
+        .map(|key| {
+            let line = decode(key, r);
+            let left = line[..r].iter().rev().take_while(|&&c| c == OWN).count();
+            let right = line[r + 1..].iter().take_while(|&&c| c == OWN).count();
+            left + right >= k
+        })
+        .collect()
+}
+
 /// [`classify`] for a line of any odd length at least the rule's: the cells beyond the rule's
 /// [`radius`] change nothing and are left out.
 ///

@@ -94,6 +94,17 @@ fn dense_table(k: usize, exact: bool, r: usize) -> &'static [Level] {
         .or_insert_with(|| pattern::dense_table(k, exact, r).leak())
 }
 
+/// The shared tables of overlines, per (k, radius), built on first use (renju's black).
+fn overline_table(k: usize, r: usize) -> &'static [bool] {
+    static TABLES: OnceLock<Mutex<FxHashMap<(usize, usize), &'static [bool]>>> = OnceLock::new();
+    let tables = TABLES.get_or_init(Mutex::default);
+    let mut map = tables
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    map.entry((k, r))
+        .or_insert_with(|| pattern::overline_table(k, r).leak())
+}
+
 /// The longest line a pattern reads: the radius is at most the largest k.
 const MAX_LINE: usize = 2 * crate::game::MAX_SIDE as usize + 1;
 
@@ -143,6 +154,12 @@ struct Frame {
 struct Forbidding {
     /// The stones by board cell, as the judge ([`renju::forbidden`]) reads them.
     stones: Vec<Option<Side>>,
+    /// Whether an X stone on the centre of each of X's line keys makes an overline.
+    overline: &'static [bool],
+    /// The empty cells X's lines leave room for a forbidden point at
+    /// ([`Position::may_be_forbidden`]): the only ones the judge looks at. They change only on
+    /// the lines through a move, where [`Position::update_suspects`] reads them again.
+    suspects: BitSet,
     /// The padded cells forbidden to X now.
     set: BitSet,
     /// The same cells, as a list.
@@ -150,6 +167,8 @@ struct Forbidding {
     /// Per move made, the list before it, one after the other; `starts` says where each begins.
     log: Vec<u16>,
     starts: Vec<u32>,
+    /// Scratch: the cells whose verdict a move changed.
+    changed: Vec<u16>,
 }
 
 /// The engine's position.
@@ -193,6 +212,9 @@ pub struct Position {
     live: [u32; 2],
     /// Stones within [`NEAR`] of each cell.
     near: Vec<u8>,
+    /// Whether the rule forbids X some moves: [`Position::forbidding`] is kept (a plain flag
+    /// for the hot paths that ask).
+    forbids: bool,
     /// Renju's forbidden points (`None` under the other rules). X's cell info on a forbidden
     /// point is that of a dead cell: no threat, no value, not live (X cannot play there), so
     /// every threat set, count and sum of X's leaves them out.
@@ -264,13 +286,18 @@ impl Position {
             combos: [std::array::from_fn(|c| if c == 0 { size.cells() as u16 } else { 0 }); 2],
             live: [0; 2],
             near: vec![0; cells],
+            forbids: rule.has_forbidden_moves(),
             forbidding: rule.has_forbidden_moves().then(|| {
+                assert!(dense, "renju's k = 5 has a table of every line");
                 Box::new(Forbidding {
                     stones: vec![None; size.cells()],
+                    overline: overline_table(k, r),
+                    suspects: BitSet::new(cells),
                     set: BitSet::new(cells),
                     cells: Vec::new(),
                     log: Vec::new(),
                     starts: Vec::new(),
+                    changed: Vec::new(),
                 })
             }),
             candidates: BitSet::new(cells),
@@ -438,7 +465,7 @@ impl Position {
     /// three: [`crate::game::renju`]); never under the other rules.
     #[must_use]
     pub fn is_forbidden(&self, p: usize) -> bool {
-        self.forbidding.as_ref().is_some_and(|f| f.set.contains(p))
+        self.forbids && self.forbidding.as_ref().is_some_and(|f| f.set.contains(p))
     }
 
     /// Whether the side to move may play the empty cell `p`.
@@ -637,6 +664,7 @@ impl Position {
             for &q in &f.cells {
                 f.set.insert(usize::from(q));
             }
+            self.update_suspects(p);
         }
         #[cfg(debug_assertions)]
         self.check();
@@ -668,37 +696,36 @@ impl Position {
     /// stopped being so) X's dead info (or their own back), recording their states as
     /// [`Position::set_level`] does.
     fn update_forbidden(&mut self, p: usize, side: Side) {
-        let mut f = self.forbidding.take().expect("renju");
+        self.update_suspects(p);
+        let mut boxed = self.forbidding.take().expect("renju");
+        let f = &mut *boxed;
         f.stones[usize::from(self.to_board[p])] = Some(side);
-        f.starts.push(f.log.len() as u32);
+        // The list before the move, kept for `unmake` and read as `before` here.
+        let start = f.log.len();
+        f.starts.push(start as u32);
         f.log.extend_from_slice(&f.cells);
+        f.cells.clear();
         let size = self.variant.size();
-        let fresh: Vec<u16> = self
-            .candidates
-            .iter()
-            .filter(|&q| {
-                self.may_be_forbidden(q)
-                    && renju::forbidden(&f.stones, size, self.k, self.cell(q)).is_some()
-            })
-            .map(|q| q as u16)
-            .collect();
-        let before = std::mem::replace(&mut f.cells, fresh);
-        for &q in &before {
+        for q in f.suspects.iter() {
+            if renju::forbidden(&f.stones, size, self.k, self.cell(q)).is_some() {
+                f.cells.push(q as u16);
+            }
+        }
+        let before = &f.log[start..];
+        for &q in before {
             f.set.remove(usize::from(q));
         }
         for &q in &f.cells {
             f.set.insert(usize::from(q));
         }
-        let changed: Vec<u16> = before
-            .iter()
-            .filter(|q| !f.cells.contains(q))
-            .chain(f.cells.iter().filter(|q| !before.contains(q)))
-            .copied()
-            .collect();
-        self.forbidding = Some(f);
+        let mut changed = std::mem::take(&mut f.changed);
+        changed.clear();
+        changed.extend(before.iter().filter(|&&q| !f.set.contains(usize::from(q))));
+        changed.extend(f.cells.iter().filter(|&q| !before.contains(q)));
+        self.forbidding = Some(boxed);
         let x = Side::X.index();
         // The stone's own cell, if it was forbidden, keeps an occupied cell's info.
-        for q in changed.into_iter().map(usize::from).filter(|&q| q != p) {
+        for q in changed.iter().map(|&q| usize::from(q)).filter(|&q| q != p) {
             let levels = self.levels[x][q];
             self.changes.push(Change {
                 side: x as u8,
@@ -709,6 +736,9 @@ impl Position {
             // `set_info` gives a forbidden cell X's dead info.
             self.set_info(x, q, self.infos[eval::combination(levels)]);
         }
+        if let Some(f) = self.forbidding.as_deref_mut() {
+            f.changed = changed;
+        }
     }
 
     /// Whether X's lines through the empty cell `p` leave room for a forbidden point (the
@@ -717,26 +747,33 @@ impl Position {
     /// forbidden shape shows one of these: a three of the rules can become a straight four, so
     /// its line is at least an open three ([`Level::Flex3`]) under the exact rule; two fours
     /// in one line leave two winning cells ([`Level::Flex4`]).
-    fn may_be_forbidden(&self, p: usize) -> bool {
-        let levels = self.levels[Side::X.index()][p];
+    fn may_be_forbidden(&self, f: &Forbidding, p: usize) -> bool {
+        let x = Side::X.index();
+        let levels = self.levels[x][p];
         let strong = levels.iter().filter(|&&l| l >= Level::Flex3).count();
-        strong >= 2 || levels.contains(&Level::Flex4) || (0..4).any(|d| self.x_run(p, d) >= 5)
+        strong >= 2
+            || levels.contains(&Level::Flex4)
+            || (0..4).any(|d| f.overline[self.keys[x][p * 4 + d] as usize])
     }
 
-    /// X stones in a row on both sides of `p` along line `d`, `p` left out.
-    fn x_run(&self, p: usize, d: usize) -> usize {
-        let step = self.steps[d];
-        let run = |towards: fn(usize, usize) -> usize| {
-            let mut q = towards(p, step);
-            let mut n = 0;
-            // The walls stop the walk: they are no X stone.
-            while self.grid[q] == STONE_X {
-                n += 1;
-                q = towards(q, step);
-            }
-            n
+    /// Reads again whether the cells on the lines through `p`, and `p` itself, are suspects
+    /// ([`Forbidding::suspects`]): the cells whose X lines a stone on `p` changed.
+    fn update_suspects(&mut self, p: usize) {
+        let mut f = self.forbidding.take().expect("renju");
+        let mut refresh = |pos: &Self, q: usize| {
+            let suspect = pos.grid[q] == STONE_EMPTY && pos.may_be_forbidden(&f, q);
+            f.suspects.set(q, suspect);
         };
-        run(usize::wrapping_add) + run(usize::wrapping_sub)
+        refresh(self, p);
+        let r = self.r as isize;
+        for d in 0..4 {
+            let step = self.steps[d] as isize;
+            for i in (-r..=r).filter(|&i| i != 0) {
+                // The walls are at least the radius wide: the walk stays on the grid.
+                refresh(self, p.wrapping_add_signed(i * step));
+            }
+        }
+        self.forbidding = Some(f);
     }
 
     /// Calls `f(position, d, offset, q)` for every cell `q` within the radius of `p` on the
@@ -762,15 +799,18 @@ impl Position {
     fn update_lines(&mut self, p: usize, side: Side) {
         let (mine, theirs) = (side.index(), 1 - side.index());
         match self.levels_from {
-            Levels::Dense(tables) => self.walk_lines(p, |pos, d, offset, q| {
-                pos.shift_key(side, d, offset, q, true);
-                if pos.grid[q] == STONE_EMPTY {
-                    let at = q * 4 + d;
-                    let (key_mine, key_theirs) = (pos.keys[mine][at], pos.keys[theirs][at]);
-                    pos.set_level(mine, q, d, tables[mine][key_mine as usize]);
-                    pos.set_level(theirs, q, d, tables[theirs][key_theirs as usize]);
-                }
-            }),
+            Levels::Dense(tables) => {
+                let (table_mine, table_theirs) = (tables[mine], tables[theirs]);
+                self.walk_lines(p, |pos, d, offset, q| {
+                    pos.shift_key(side, d, offset, q, true);
+                    if pos.grid[q] == STONE_EMPTY {
+                        let at = q * 4 + d;
+                        let (key_mine, key_theirs) = (pos.keys[mine][at], pos.keys[theirs][at]);
+                        pos.set_level(mine, q, d, table_mine[key_mine as usize]);
+                        pos.set_level(theirs, q, d, table_theirs[key_theirs as usize]);
+                    }
+                });
+            }
             Levels::Memo(_) => self.walk_lines(p, |pos, d, _, q| {
                 if pos.grid[q] == STONE_EMPTY {
                     pos.refresh_line(q, d);
@@ -885,7 +925,7 @@ impl Position {
     }
 
     fn set_info(&mut self, s: usize, p: usize, new: CellInfo) {
-        let new = if s == Side::X.index() && self.is_forbidden(p) {
+        let new = if self.forbids && s == Side::X.index() && self.is_forbidden(p) {
             CellInfo::default()
         } else {
             new
@@ -1059,6 +1099,14 @@ impl Position {
                 assert_eq!(kept, fresh, "forbidden points drifted");
                 assert!(fresh.iter().all(|&p| f.set.contains(p)));
                 assert_eq!(f.set.len(), fresh.len(), "forbidden set drifted");
+                for p in self.board_indices() {
+                    let suspect = self.grid[p] == STONE_EMPTY && self.may_be_forbidden(f, p);
+                    assert_eq!(f.suspects.contains(p), suspect, "suspects drifted");
+                }
+                assert!(
+                    fresh.iter().all(|&p| f.suspects.contains(p)),
+                    "a forbidden point no suspect"
+                );
                 fresh
             }
             None => Vec::new(),
