@@ -77,32 +77,34 @@ enum Levels {
     Memo(FxHashMap<u128, Level>),
 }
 
-/// Tables of every line, by (k, exact rule, radius).
-type Tables = FxHashMap<(usize, bool, usize), &'static [Level]>;
+/// Tables made once for the life of the process, by what they are made from.
+type Shared<K, T> = OnceLock<Mutex<FxHashMap<K, &'static [T]>>>;
 
-/// The shared tables of every line, per (k, rule, radius), built on first use.
-fn dense_table(k: usize, exact: bool, r: usize) -> &'static [Level] {
-    static TABLES: OnceLock<Mutex<Tables>> = OnceLock::new();
-    let tables = TABLES.get_or_init(Mutex::default);
-    let mut map = tables
+/// The table of `cache` for `key`, built by `build` on first use. Each table is made once for
+/// the life of the process (a few per program, at most 59,049 entries each), so it is leaked
+/// into a plain reference: no reference count to touch at every move.
+fn shared<K: std::hash::Hash + Eq, T>(
+    cache: &'static Shared<K, T>,
+    key: K,
+    build: impl FnOnce() -> Vec<T>,
+) -> &'static [T] {
+    let mut map = cache
+        .get_or_init(Mutex::default)
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    // Each table is made once for the life of the process (a few per program, at most 59,049
-    // levels each), so it is leaked into a plain reference: no reference count to touch at
-    // every move.
-    map.entry((k, exact, r))
-        .or_insert_with(|| pattern::dense_table(k, exact, r).leak())
+    map.entry(key).or_insert_with(|| build().leak())
 }
 
-/// The shared tables of overlines, per (k, radius), built on first use (renju's black).
+/// The table of every line, per (k, rule, radius).
+fn dense_table(k: usize, exact: bool, r: usize) -> &'static [Level] {
+    static TABLES: Shared<(usize, bool, usize), Level> = OnceLock::new();
+    shared(&TABLES, (k, exact, r), || pattern::dense_table(k, exact, r))
+}
+
+/// The table of overlines, per (k, radius) (renju's black).
 fn overline_table(k: usize, r: usize) -> &'static [bool] {
-    static TABLES: OnceLock<Mutex<FxHashMap<(usize, usize), &'static [bool]>>> = OnceLock::new();
-    let tables = TABLES.get_or_init(Mutex::default);
-    let mut map = tables
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    map.entry((k, r))
-        .or_insert_with(|| pattern::overline_table(k, r).leak())
+    static TABLES: Shared<(usize, usize), bool> = OnceLock::new();
+    shared(&TABLES, (k, r), || pattern::overline_table(k, r))
 }
 
 /// The longest line a pattern reads: the radius is at most the largest k.
