@@ -441,3 +441,37 @@ fn black_makes_no_double_four_and_the_threat_search_knows_it() {
     assert_eq!(vcf(&exact).unwrap(), p);
     assert_eq!(engine_choice(&exact, "engine:nodes=20000").cell, p);
 }
+
+#[test]
+fn white_may_block_on_a_point_forbidden_to_black() {
+    use mnk::engine::Position;
+    use mnk::engine::movegen::MoveList;
+    use mnk::notation::parse_game;
+    // O to move against X's three f8 g8 h8. e8 would make X two fours (f8 g8 h8 across, e9
+    // e10 e11 down): forbidden to X, and so one of O's blocks, with i8 and j8.
+    let variant = Variant::new(Size::square(SIDE), 5, Rule::Renju).unwrap();
+    let game = parse_game(
+        "f8 e12 g8 f9 h8 g7 e9 h7 e10 g10 e11 a1 h10 o1 a3 a15 c14 o15 m14",
+        variant,
+    )
+    .unwrap();
+    let board = game.board();
+    let e8 = parse_move("e8", board).unwrap();
+    assert_eq!(board.forbidden_to(Side::X, e8), Some(Forbidden::DoubleFour));
+    let mut pos = Position::new(board);
+    let mut list = MoveList::default();
+    list.generate(&mut pos, |_| 0);
+    let mut moves: Vec<String> = list
+        .iter()
+        .map(|p| format_cell(pos.cell(p), board.size()))
+        .collect();
+    moves.sort();
+    assert_eq!(moves, ["e8", "i8", "j8"]);
+    // With e8 among its blocks, O is not lost (it was, when only i8 and j8 were seen).
+    let choice = engine_choice(board, "engine:nodes=20000");
+    assert!(
+        !matches!(choice.value, Some(mnk::search::Value::Solved(o)) if o.sign() < 0),
+        "{:?}",
+        choice.value
+    );
+}

@@ -8,7 +8,7 @@
 //! says (it never places the two extra stones). The opening is outside the clocks; the game
 //! then goes on from its stones, with the seats' colours as chosen.
 
-use super::play::{Input, Occupant, read_input};
+use super::play::{Command, Input, Occupant, read_input};
 use crate::failure::Failure;
 use crate::render;
 use mnk::arena::OpeningRule;
@@ -68,15 +68,18 @@ impl Lines<'_> {
                 }
                 Input::Unreadable => continue,
             };
-            match line.trim().to_ascii_lowercase().as_str() {
-                "" => {}
-                "quit" | "bye" | "exit" | "q" => {
+            let words = line.trim().to_ascii_lowercase();
+            if words.is_empty() {
+                continue;
+            }
+            match Command::of(&words) {
+                Some(Command::Quit) => {
                     writeln!(self.out, "Bye.")?;
                     return Ok(Said::Leave);
                 }
-                "help" | "?" | "h" => writeln!(self.out, "{HELP}")?,
-                "board" | "show" => self.show(board)?,
-                words => return Ok(Said::Words(words.to_string())),
+                Some(Command::Help) => writeln!(self.out, "{HELP}")?,
+                Some(Command::Board) => self.show(board)?,
+                _ => return Ok(Said::Words(words)),
             }
         }
     }
@@ -142,11 +145,11 @@ pub fn play(
             let mut three = Vec::new();
             for (i, colour) in ["black", "white", "black"].into_iter().enumerate() {
                 let prompt = format!("{opener}: stone {} of 3 ({colour})", i + 1);
-                let Some(cell) = human_stones(lines, &prompt, &board, 1)? else {
+                let Some(cell) = human_stone(lines, &prompt, &board)? else {
                     return Ok(None);
                 };
-                board.play(cell[0]);
-                three.extend(cell);
+                board.play(cell);
+                three.push(cell);
             }
             three
         }
@@ -259,7 +262,7 @@ fn decision(
             if matches!(words.as_str(), "black" | "swap") {
                 return Ok(Some(Answer::Black));
             }
-            match stones(&words, board, most) {
+            match stones(&words, board, most, true) {
                 Ok(cells) => return Ok(Some(Answer::Stones(cells))),
                 Err(e) => writeln!(lines.out, "{e}")?,
             }
@@ -267,35 +270,35 @@ fn decision(
     }
 }
 
-/// Asks a human for `count` stones on `board` until they are given; `None` when the human left.
-fn human_stones(
+/// Asks a human for one stone on `board` until it is given; `None` when the human left.
+fn human_stone(
     lines: &mut Lines<'_>,
     prompt: &str,
     board: &Board,
-    count: usize,
-) -> Result<Option<Vec<Cell>>, Failure> {
+) -> Result<Option<Cell>, Failure> {
     loop {
         let Said::Words(words) = lines.ask(prompt, board)? else {
             return Ok(None);
         };
-        match stones(&words, board, count) {
-            Ok(cells) if cells.len() == count => return Ok(Some(cells)),
-            Ok(_) => writeln!(lines.out, "Type one move, like h8.")?,
+        match stones(&words, board, 1, false) {
+            Ok(cells) => return Ok(cells.first().copied()),
             Err(e) => writeln!(lines.out, "{e}")?,
         }
     }
 }
 
-/// One to `most` moves typed on one line, each legal after the ones before it on `board`.
-fn stones(words: &str, board: &Board, most: usize) -> Result<Vec<Cell>, String> {
+/// One to `most` moves typed on one line, each legal after the ones before it on `board`
+/// (`black` says whether taking black was the other answer, for the message).
+fn stones(words: &str, board: &Board, most: usize, black: bool) -> Result<Vec<Cell>, String> {
     let words: Vec<&str> = words.split_whitespace().collect();
     if words.is_empty() || words.len() > most {
-        let what = if most == 1 {
-            "black, or one move like h9".to_string()
+        let moves = if most == 1 {
+            "one move like h9".to_string()
         } else {
-            format!("black, or one move like h9, or {most} moves like h9 i9")
+            format!("one move like h9, or {most} moves like h9 i9")
         };
-        return Err(format!("Type {what}; or board, help, quit."));
+        let or_black = if black { "black, or " } else { "" };
+        return Err(format!("Type {or_black}{moves}; or board, help, quit."));
     }
     let mut board = board.clone();
     let mut cells = Vec::new();

@@ -83,7 +83,7 @@ impl Session {
         let record = records::of_session(&self.game, &self.names());
         match self.opening {
             Some(o) => record
-                .with_opening(o.rule, o.stones)
+                .with_opening(o)
                 .expect("the opening's stones are the game's first"),
             None => record,
         }
@@ -127,7 +127,7 @@ pub fn run(
     out: &mut dyn Write,
     screen: Screen,
 ) -> Result<(), Failure> {
-    let (variant, game, _) = records::position(&args.game, &args.moves, &args.record)?;
+    let (variant, game, loaded) = records::position(&args.game, &args.moves, &args.record)?;
     let defaults = args.limits.options();
     let x = args.x.clone().unwrap_or(SeatSpec::Human);
     let o = args.o.clone().unwrap_or_else(|| match x {
@@ -146,7 +146,8 @@ pub fn run(
     };
     let mut seats = [seat(Side::X, x)?, seat(Side::O, o)?];
     let mut game = game;
-    let mut opening = None;
+    // A loaded record's opening stays the game's (undo leaves it, saves name it).
+    let mut opening = loaded.and_then(|r| r.opening());
     if let Some(rule) = args.opening {
         // The opening's dialogue is in lines, and so is the game after it.
         let echo = matches!(screen, Screen::Lines { echo: true });
@@ -158,10 +159,7 @@ pub fn run(
             game.play(cell)
                 .map_err(|e| Failure::Runtime(e.to_string()))?;
         }
-        opening = Some(Opening {
-            rule,
-            stones: opened.moves.len(),
-        });
+        opening = Opening::new(rule, opened.moves.len());
     }
     let screen = if opening.is_some() {
         Screen::Lines {
@@ -291,22 +289,22 @@ pub fn run(
             continue;
         }
         let command = line.trim().to_ascii_lowercase();
-        match command.as_str() {
-            "" => {}
-            "quit" | "bye" | "exit" | "q" => {
+        match (Command::of(&command), command.as_str()) {
+            (_, "") => {}
+            (Some(Command::Quit), _) => {
                 writeln!(out, "Bye.{}", moves_so_far(&session.game))?;
                 return Ok(());
             }
-            "help" | "?" | "h" => writeln!(out, "{HELP}")?,
-            "board" | "show" => session.show(out)?,
-            "moves" => writeln!(
+            (Some(Command::Help), _) => writeln!(out, "{HELP}")?,
+            (Some(Command::Board), _) => session.show(out)?,
+            (_, "moves") => writeln!(
                 out,
                 "Moves: {}",
                 format_moves(session.game.moves(), variant.size())
             )?,
-            "undo" => undo(&mut session, out)?,
-            "hint" => hint(&mut session, out)?,
-            text => match parse_move(text, session.game.board()) {
+            (_, "undo") => undo(&mut session, out)?,
+            (_, "hint") => hint(&mut session, out)?,
+            (_, text) => match parse_move(text, session.game.board()) {
                 Ok(cell) => {
                     if let Some(flagged) = session.stop_clock() {
                         return flag_fell(&session, flagged, autosave.as_mut(), out);
@@ -324,6 +322,29 @@ pub fn run(
                 }
                 Err(e) => writeln!(out, "{e}. Type a move like b2, or help, undo, hint, quit.")?,
             },
+        }
+    }
+}
+
+/// The words every prompt of `mnk play` knows, the opening's included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    /// `quit`, `bye`, `exit`, `q`: leave.
+    Quit,
+    /// `help`, `?`, `h`.
+    Help,
+    /// `board`, `show`: the board again.
+    Board,
+}
+
+impl Command {
+    /// The command a (lowercase, trimmed) line is, if it is one.
+    pub fn of(line: &str) -> Option<Command> {
+        match line {
+            "quit" | "bye" | "exit" | "q" => Some(Command::Quit),
+            "help" | "?" | "h" => Some(Command::Help),
+            "board" | "show" => Some(Command::Board),
+            _ => None,
         }
     }
 }
@@ -636,6 +657,36 @@ mod tests {
         );
         assert!(out.contains("X (you) against O (rules)"), "{out}");
         assert!(out.contains("Moves so far: h8 i8 h6 i10 j11 "), "{out}");
+    }
+
+    #[test]
+    fn a_loaded_record_keeps_its_opening() {
+        // Swap's four stones, then X's fifth: undo takes back the fifth, not the opening, and a
+        // save names the opening again.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("swap.sgf");
+        std::fs::write(
+            &path,
+            "(;FF[4]GM[4]SZ[15]RU[0]OP[swap:4];B[hh];W[ih];B[jj];W[ii];B[gg])",
+        )
+        .unwrap();
+        let saved = dir.path().join("again.sgf");
+        let mut a = args(Some("human"), Some("human"));
+        a.record.load = Some(path.to_string_lossy().into_owned());
+        let input = format!("undo\nundo\nsave {}\nquit\n", saved.display());
+        let (result, out) = session(&a, &input);
+        assert!(result.is_ok(), "{out}");
+        assert!(out.contains("Nothing to undo."), "{out}");
+        assert!(out.contains("Bye. Moves so far: h8 i8 j6 i7"), "{out}");
+        let sgf = std::fs::read_to_string(&saved).unwrap();
+        assert!(sgf.contains("OP[swap:4]"), "{sgf}");
+        // The opener is asked for stones only: no `black` in what it may type.
+        let a = swap_args("human", "rules", "swap", mnk::game::Rule::Freestyle);
+        let (_, out) = session(&a, "h8 h9\nquit\n");
+        assert!(
+            out.contains("Type one move like h9; or board, help, quit."),
+            "{out}"
+        );
     }
 
     #[test]

@@ -144,14 +144,14 @@ impl MoveList {
                 push(p, &mut self.moves);
             }
             if self.moves.is_empty() {
-                // Nobody can win near the stones: any empty cell will do.
-                let cells: Vec<usize> = pos.candidates().iter().collect();
-                let cells = if cells.is_empty() {
-                    pos.board_indices().filter(|&p| pos.is_empty(p)).collect()
-                } else {
-                    cells
-                };
-                for p in cells {
+                // Nobody can win near the stones: any empty cell will do, the nearest first.
+                for p in pos.candidates().iter() {
+                    push(p, &mut self.moves);
+                }
+            }
+            if self.moves.is_empty() {
+                // Renju's X with only forbidden points near the stones: the cells further out.
+                for p in pos.board_indices().filter(|&p| pos.is_empty(p)) {
                     push(p, &mut self.moves);
                 }
             }
@@ -181,9 +181,10 @@ impl MoveList {
 /// play (renju's forbidden points). `pos` is the same afterwards.
 pub fn open_four_defences(pos: &mut Position) -> Vec<usize> {
     let them = pos.to_move().other();
+    // Renju: his fours' cells include his forbidden points, where the mover may well block.
     let candidates: Vec<usize> = pos
-        .threats(them, Threat::Four)
-        .iter()
+        .four_cells(them)
+        .into_iter()
         .filter(|&p| pos.is_legal(p))
         .collect();
     candidates

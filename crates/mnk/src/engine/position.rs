@@ -173,6 +173,16 @@ struct Forbidding {
     changed: Vec<u16>,
 }
 
+/// Makes `set` hold the cells of `now`, having held those of `before`.
+fn resync(set: &mut BitSet, before: &[u16], now: &[u16]) {
+    for &q in before {
+        set.remove(usize::from(q));
+    }
+    for &q in now {
+        set.insert(usize::from(q));
+    }
+}
+
 /// The engine's position.
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -476,6 +486,21 @@ impl Position {
         !(self.is_forbidden(p) && self.to_move() == Side::X)
     }
 
+    /// The cells where a stone of `side` makes at least a four as its lines read: its
+    /// [`Threat::Four`] set and, under renju for X, the forbidden points where X's lines make
+    /// one. X may not play those, but its opponent may block there: they are defences.
+    #[must_use]
+    pub fn four_cells(&self, side: Side) -> Vec<usize> {
+        let mut cells: Vec<usize> = self.threats(side, Threat::Four).iter().collect();
+        if self.forbids(side) {
+            cells.extend(
+                self.forbidden()
+                    .filter(|&p| self.levels(side, p).iter().any(|l| l.is_four())),
+            );
+        }
+        cells
+    }
+
     /// The cells forbidden to X now (none under the other rules).
     pub fn forbidden(&self) -> impl Iterator<Item = usize> + '_ {
         self.forbidding
@@ -657,15 +682,10 @@ impl Position {
         if let Some(f) = self.forbidding.as_deref_mut() {
             f.stones[usize::from(self.to_board[p])] = None;
             let start = f.starts.pop().expect("a forbidden list per move") as usize;
-            for &q in &f.cells {
-                f.set.remove(usize::from(q));
-            }
-            f.cells.clear();
+            let after = std::mem::take(&mut f.cells);
             f.cells.extend_from_slice(&f.log[start..]);
             f.log.truncate(start);
-            for &q in &f.cells {
-                f.set.insert(usize::from(q));
-            }
+            resync(&mut f.set, &after, &f.cells);
             self.update_suspects(p);
         }
         #[cfg(debug_assertions)]
@@ -713,13 +733,8 @@ impl Position {
                 f.cells.push(q as u16);
             }
         }
+        resync(&mut f.set, &f.log[start..], &f.cells);
         let before = &f.log[start..];
-        for &q in before {
-            f.set.remove(usize::from(q));
-        }
-        for &q in &f.cells {
-            f.set.insert(usize::from(q));
-        }
         let mut changed = std::mem::take(&mut f.changed);
         changed.clear();
         changed.extend(before.iter().filter(|&&q| !f.set.contains(usize::from(q))));
@@ -761,21 +776,18 @@ impl Position {
     /// Reads again whether the cells on the lines through `p`, and `p` itself, are suspects
     /// ([`Forbidding::suspects`]): the cells whose X lines a stone on `p` changed.
     fn update_suspects(&mut self, p: usize) {
-        let mut f = self.forbidding.take().expect("renju");
-        let mut refresh = |pos: &Self, q: usize| {
-            let suspect = pos.grid[q] == STONE_EMPTY && pos.may_be_forbidden(&f, q);
-            f.suspects.set(q, suspect);
+        let refresh = |pos: &mut Self, q: usize| {
+            let suspect = pos.grid[q] == STONE_EMPTY
+                && pos
+                    .forbidding
+                    .as_deref()
+                    .is_some_and(|f| pos.may_be_forbidden(f, q));
+            if let Some(f) = pos.forbidding.as_deref_mut() {
+                f.suspects.set(q, suspect);
+            }
         };
         refresh(self, p);
-        let r = self.r as isize;
-        for d in 0..4 {
-            let step = self.steps[d] as isize;
-            for i in (-r..=r).filter(|&i| i != 0) {
-                // The walls are at least the radius wide: the walk stays on the grid.
-                refresh(self, p.wrapping_add_signed(i * step));
-            }
-        }
-        self.forbidding = Some(f);
+        self.walk_lines(p, |pos, _, _, q| refresh(pos, q));
     }
 
     /// Calls `f(position, d, offset, q)` for every cell `q` within the radius of `p` on the

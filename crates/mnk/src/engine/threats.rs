@@ -259,15 +259,25 @@ impl ThreatSearch {
         }
         // Facing an open three: every cell of the attacker's near-fours, and the defender's
         // own fours.
+        // (Renju: the attacker's forbidden points are blocks too, and the defender's own
+        // forbidden points no moves.)
         let mut defences: Vec<usize> = pos
-            .threats(attacker, Threat::Four)
-            .iter()
+            .four_cells(attacker)
+            .into_iter()
             .filter(|&p| pos.is_legal(p))
             .collect();
         for p in pos.threats(me, Threat::Four).iter() {
             if !defences.contains(&p) {
                 defences.push(p);
             }
+        }
+        if defences.is_empty() {
+            // Renju's X, whose every block is forbidden: any move, and the open four comes.
+            let other = pos.candidates().iter().find(|&p| pos.is_legal(p))?;
+            pos.play(other);
+            let found = self.attack(pos, depth, stop);
+            pos.unmake();
+            return found.map(|w| w.after(other));
         }
         let mut longest: Option<ForcedWin> = None;
         for p in defences {

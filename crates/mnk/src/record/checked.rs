@@ -80,8 +80,23 @@ pub struct Opening {
 
 impl Opening {
     /// What an opening's text accepts, for messages.
-    pub const EXPECTED: &str =
-        "swap:3 or swap2:5: the opening, and how many of the first moves it placed (3 to 6)";
+    pub const EXPECTED: &str = "swap:3 or swap2:5: the opening, and how many of the first moves it placed (swap 3 or 4, swap2 3 to 6)";
+
+    /// The opening `rule` that placed the first `stones` moves: swap places 3 or 4 (the
+    /// chooser took black, or played white's fourth), swap2 3 to 6 (or two more stones, and
+    /// the opener took black or played white's sixth); `None` for other counts, or the rule
+    /// of given openings.
+    #[must_use]
+    pub fn new(rule: OpeningRule, stones: usize) -> Option<Opening> {
+        let most = match rule {
+            OpeningRule::Given => return None,
+            OpeningRule::Swap => 4,
+            OpeningRule::Swap2 => 6,
+        };
+        (3..=most)
+            .contains(&stones)
+            .then_some(Opening { rule, stones })
+    }
 }
 
 impl std::str::FromStr for Opening {
@@ -91,13 +106,8 @@ impl std::str::FromStr for Opening {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let (rule, stones) = text.split_once(':').ok_or(Opening::EXPECTED)?;
         let rule = rule.parse().map_err(|_| Opening::EXPECTED)?;
-        let stones = stones
-            .trim()
-            .parse()
-            .ok()
-            .filter(|n| (3..=6).contains(n))
-            .ok_or(Opening::EXPECTED)?;
-        Ok(Opening { rule, stones })
+        let stones = stones.trim().parse().map_err(|_| Opening::EXPECTED)?;
+        Opening::new(rule, stones).ok_or(Opening::EXPECTED)
     }
 }
 
@@ -115,14 +125,13 @@ impl Record {
         moves: Vec<Cell>,
         players: Players,
         result: Option<Outcome>,
-        opening: Option<Opening>,
     ) -> Self {
         Record {
             variant,
             moves,
             players,
             result,
-            opening,
+            opening: None,
         }
     }
 
@@ -138,18 +147,18 @@ impl Record {
         }
     }
 
-    /// The record with its first `stones` moves placed by the opening `rule` (swap or swap2).
+    /// The record with its first moves placed by `opening`.
     ///
     /// # Errors
-    /// When the record has fewer moves than that, or the rule is no tournament opening.
-    pub fn with_opening(mut self, rule: OpeningRule, stones: usize) -> Result<Self, String> {
-        if rule == OpeningRule::Given || !(3..=6).contains(&stones) || stones > self.moves.len() {
+    /// When the record has fewer moves than the opening placed.
+    pub fn with_opening(mut self, opening: Opening) -> Result<Self, String> {
+        if opening.stones > self.moves.len() {
             return Err(format!(
-                "a {rule} opening of {stones} stones does not fit a record of {} moves",
+                "the opening {opening} places more stones than the record's {} moves",
                 self.moves.len()
             ));
         }
-        self.opening = Some(Opening { rule, stones });
+        self.opening = Some(opening);
         Ok(self)
     }
 

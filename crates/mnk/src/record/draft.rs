@@ -186,28 +186,24 @@ impl Draft {
                 ));
             }
         }
-        if let Some(o) = &self.opening
-            && o.value.stones > self.moves.len()
-        {
-            return Err(RecordError::at(
-                o.line,
-                Problem::Unsupported {
-                    what: format!(
-                        "the opening {} places more stones than the record's {} moves",
-                        o.value,
-                        self.moves.len()
-                    ),
-                    accepted: Opening::EXPECTED,
-                },
-            ));
-        }
-        Ok(Record::checked(
+        let record = Record::checked(
             variant,
             game.moves().to_vec(),
             self.players,
             self.result.map(|r| r.value),
-            self.opening.map(|o| o.value),
-        ))
+        );
+        match self.opening {
+            Some(o) => record.with_opening(o.value).map_err(|what| {
+                RecordError::at(
+                    o.line,
+                    Problem::Unsupported {
+                        what,
+                        accepted: Opening::EXPECTED,
+                    },
+                )
+            }),
+            None => Ok(record),
+        }
     }
 }
 

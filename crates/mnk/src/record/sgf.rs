@@ -280,8 +280,10 @@ fn read(property: &Property, draft: &mut Draft) -> Result<(), RecordError> {
             if let Some(o) = &draft.opening {
                 return Err(twice("OP", o.line));
             }
-            let opening = value.parse::<Opening>().map_err(bad)?;
-            draft.opening = Some(Stated::at(line, opening));
+            // mnk's own property; a value of another program's (none is standard) is skipped.
+            if let Ok(opening) = value.parse::<Opening>() {
+                draft.opening = Some(Stated::at(line, opening));
+            }
         }
         "PB" => draft.players.x = name(value),
         "PW" => draft.players.o = name(value),
@@ -499,26 +501,33 @@ mod tests {
         .unwrap();
         assert_eq!(plain.opening(), None);
         assert!(!plain.write(Format::Sgf).contains("OP["));
-        // More stones than moves, a count outside 3 to 6, an unknown rule: refused.
-        for (bad, says) in [
-            (
-                "OP[swap:3];B[hh];W[ih])",
-                "more stones than the record's 2 moves",
-            ),
-            ("OP[swap:2];B[hh];W[ih])", "swap:3 or swap2:5"),
-            ("OP[swap3:4];B[hh])", "swap:3 or swap2:5"),
-            ("OP[swap];B[hh])", "swap:3 or swap2:5"),
+        // More stones than moves: refused. A value that is no opening of mnk's (another
+        // program's OP, a count the rule cannot place) is skipped.
+        let text = "(;GM[4]FF[4]SZ[15]OP[swap:3];B[hh];W[ih])";
+        let e = Record::parse(text, Format::Sgf, &Given::default())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("more stones than the record's 2 moves"), "{e}");
+        for skipped in [
+            "OP[swap:2]",
+            "OP[swap:5]",
+            "OP[swap2:7]",
+            "OP[swap3:4]",
+            "OP[Sosov 1]",
         ] {
-            let text = format!("(;GM[4]FF[4]SZ[15]{bad}");
-            let e = Record::parse(&text, Format::Sgf, &Given::default())
-                .unwrap_err()
-                .to_string();
-            assert!(e.contains(says), "{bad}: {e}");
+            let text = format!("(;GM[4]FF[4]SZ[15]{skipped};B[hh];W[ih];B[ii];W[jj];B[kk])");
+            let read = Record::parse(&text, Format::Sgf, &Given::default()).unwrap();
+            assert_eq!(read.opening(), None, "{skipped}");
         }
-        let record = record.with_opening(OpeningRule::Swap, 3).unwrap();
+        let swap = Opening::new(OpeningRule::Swap, 3).unwrap();
+        let record = record.with_opening(swap).unwrap();
         assert!(record.write(Format::Sgf).contains("OP[swap:3]"));
-        assert!(record.clone().with_opening(OpeningRule::Swap, 7).is_err());
-        assert!(record.with_opening(OpeningRule::Given, 3).is_err());
+        assert_eq!(Opening::new(OpeningRule::Swap, 5), None);
+        assert_eq!(
+            Opening::new(OpeningRule::Swap2, 6).map(|o| o.stones),
+            Some(6)
+        );
+        assert_eq!(Opening::new(OpeningRule::Given, 3), None);
     }
 
     #[test]
