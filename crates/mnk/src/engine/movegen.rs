@@ -10,7 +10,7 @@
 //!   side can still make a winning row (every such cell when none is live).
 //!
 //! Under renju X's forbidden points are never among X's moves (X's threat sets already leave
-//! them out: [`Position`](super::Position) gives them a dead cell's info).
+//! them out: [`Position`] gives them a dead cell's info).
 //!
 //! (The cases "the mover can win now" and "the opponent threatens to win now" never get here:
 //! the search answers them first.)
