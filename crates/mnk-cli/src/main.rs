@@ -7,6 +7,7 @@ mod files;
 mod interrupt;
 mod openings;
 mod progress;
+mod prompt;
 mod records;
 mod render;
 mod seating;

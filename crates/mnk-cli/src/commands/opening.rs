@@ -8,9 +8,10 @@
 //! says (it never places the two extra stones). The opening is outside the clocks; the game
 //! then goes on from its stones, with the seats' colours as chosen.
 
-use super::play::{Command, Input, Occupant, read_input};
 use crate::failure::Failure;
+use crate::prompt::{Command, Input, read_input};
 use crate::render;
+use crate::tui::Occupant;
 use mnk::arena::OpeningRule;
 use mnk::game::{Board, Cell, Variant};
 use mnk::notation::{format_moves, parse_move};
