@@ -21,6 +21,33 @@ fn variants() -> impl Strategy<Value = Variant> {
     })
 }
 
+/// One step of a random walk through a game on both the board and the position: takes back
+/// the last move when `back` (and there is one), else plays `choose`'s cell while the game is
+/// on. Whether the position said the move wins, when one was played.
+fn step(
+    board: &mut Board,
+    pos: &mut Position,
+    played: &mut Vec<Cell>,
+    back: bool,
+    choose: impl FnOnce(&Board) -> Cell,
+) -> Option<bool> {
+    if back && !played.is_empty() {
+        pos.unmake();
+        board.unmake(played.pop().unwrap());
+        None
+    } else if !board.is_over() {
+        let cell = choose(board);
+        let p = pos.index(cell);
+        let wins = pos.threats(board.to_move(), Threat::Five).contains(p);
+        pos.play(p);
+        board.play(cell);
+        played.push(cell);
+        Some(wins)
+    } else {
+        None
+    }
+}
+
 /// The cells the position forbids to X, and those the board's judge does, row-major.
 fn forbidden_both(pos: &Position, board: &Board) -> (Vec<Cell>, Vec<Cell>) {
     let mut kept: Vec<Cell> = pos.forbidden().map(|p| pos.cell(p)).collect();
@@ -45,17 +72,11 @@ proptest! {
         let mut pos = Position::new(&board);
         let mut played = Vec::new();
         for (pick, op) in ops {
-            if op == 0 && !played.is_empty() {
-                pos.unmake();
-                board.unmake(played.pop().unwrap());
-            } else if !board.is_over() {
-                let empty: Vec<_> = board.moves().collect();
-                let cell = empty[usize::from(pick) % empty.len()];
-                let p = pos.index(cell);
-                let wins = pos.threats(board.to_move(), Threat::Five).contains(p);
-                pos.play(p);
-                board.play(cell);
-                played.push(cell);
+            let made = step(&mut board, &mut pos, &mut played, op == 0, |b| {
+                let empty: Vec<_> = b.moves().collect();
+                empty[usize::from(pick) % empty.len()]
+            });
+            if let Some(wins) = made {
                 prop_assert_eq!(wins, board.status().winner().is_some());
             }
             pos.check();
@@ -91,19 +112,16 @@ proptest! {
         let mut pos = Position::new(&board);
         let mut played = Vec::new();
         for (pick, op) in ops {
-            if op == 0 && !played.is_empty() {
-                pos.unmake();
-                board.unmake(played.pop().unwrap());
-            } else if !board.is_over() {
-                let central: Vec<_> = board
+            let made = step(&mut board, &mut pos, &mut played, op == 0, |b| {
+                let central: Vec<_> = b
                     .moves()
                     .filter(|&c| (3..8).contains(&size.row(c)) && (3..8).contains(&size.col(c)))
                     .collect();
-                let moves = if central.is_empty() { board.moves().collect() } else { central };
-                let cell = moves[usize::from(pick) % moves.len()];
-                pos.play(pos.index(cell));
-                board.play(cell);
-                played.push(cell);
+                let moves = if central.is_empty() { b.moves().collect() } else { central };
+                moves[usize::from(pick) % moves.len()]
+            });
+            if let Some(wins) = made {
+                prop_assert_eq!(wins, board.status().winner().is_some());
             }
             pos.check();
             let (kept, judged) = forbidden_both(&pos, &board);

@@ -224,9 +224,6 @@ pub struct Position {
     live: [u32; 2],
     /// Stones within [`NEAR`] of each cell.
     near: Vec<u8>,
-    /// Whether the rule forbids X some moves: [`Position::forbidding`] is kept (a plain flag
-    /// for the hot paths that ask).
-    forbids: bool,
     /// Renju's forbidden points (`None` under the other rules). X's cell info on a forbidden
     /// point is that of a dead cell: no threat, no value, not live (X cannot play there), so
     /// every threat set, count and sum of X's leaves them out.
@@ -298,7 +295,6 @@ impl Position {
             combos: [std::array::from_fn(|c| if c == 0 { size.cells() as u16 } else { 0 }); 2],
             live: [0; 2],
             near: vec![0; cells],
-            forbids: rule.has_forbidden_moves(),
             forbidding: rule.has_forbidden_moves().then(|| {
                 assert!(dense, "renju's k = 5 has a table of every line");
                 Box::new(Forbidding {
@@ -477,7 +473,7 @@ impl Position {
     /// three: [`crate::game::renju`]); never under the other rules.
     #[must_use]
     pub fn is_forbidden(&self, p: usize) -> bool {
-        self.forbids && self.forbidding.as_ref().is_some_and(|f| f.set.contains(p))
+        self.forbidding.as_ref().is_some_and(|f| f.set.contains(p))
     }
 
     /// Whether the side to move may play the empty cell `p`.
@@ -939,7 +935,7 @@ impl Position {
     }
 
     fn set_info(&mut self, s: usize, p: usize, new: CellInfo) {
-        let new = if self.forbids && s == Side::X.index() && self.is_forbidden(p) {
+        let new = if s == Side::X.index() && self.is_forbidden(p) {
             CellInfo::default()
         } else {
             new
