@@ -127,6 +127,7 @@ fn players_lists_every_name_with_its_seed() {
             "gomoku-minimax",
             "gomoku-alphabeta",
             "gomoku-pruned",
+            "perfect",
             "engine",
             "vcf",
             "vct"
@@ -183,6 +184,49 @@ fn bad_command_lines_exit_nonzero_with_a_reason() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("k = 5"));
+}
+
+/// Renju on a small board: the solver plays by black's forbidden points (white's four whose
+/// only block is black's double three wins at once), and writes no proof for a checker that
+/// does not judge them.
+#[test]
+fn solve_renju_on_a_small_board() {
+    let moves = "b4 a7 c4 b6 d6 c5 d5";
+    let v = json(&[
+        "solve", "--size", "7", "--rule", "renju", "--moves", moves, "--json",
+    ]);
+    assert_eq!(
+        (
+            v["value"].as_str(),
+            v["best_move"].as_str(),
+            v["moves_to_end"].as_u64()
+        ),
+        (Some("win"), Some("e3"), Some(3))
+    );
+    // Black, after it, loses: d4 is forbidden.
+    let v = json(&[
+        "solve",
+        "--size",
+        "7",
+        "--rule",
+        "renju",
+        "--moves",
+        &format!("{moves} e3"),
+        "--json",
+    ]);
+    assert_eq!(v["value"], "loss");
+    assert_ne!(v["best_move"], "d4");
+    let v = json(&["solve", "--size", "5", "--rule", "renju", "--json"]);
+    assert_eq!(v["value"], "draw");
+    mnk()
+        .args([
+            "solve", "--size", "5", "--rule", "renju", "--proof", "p.txt",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no proof is written under the renju rule",
+        ));
 }
 
 #[test]

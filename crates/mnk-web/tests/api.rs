@@ -209,7 +209,7 @@ async fn renju_marks_and_refuses_the_forbidden_points() {
     let g = ok(&app, "POST", &uri, Some(r#"{"move": "o15"}"#)).await;
     assert_eq!(g["forbidden"], json!([]));
     assert_eq!(g["forbidden_reasons"], json!({}));
-    // Renju is played with five, and only by the players that know its forbidden moves.
+    // Renju is played with five; perfect plays it on boards its solver holds.
     let message = send(
         &app,
         "POST",
@@ -228,7 +228,7 @@ async fn renju_marks_and_refuses_the_forbidden_points() {
     .await
     .error(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
-        message.contains("perfect does not play the renju rule yet"),
+        message.contains("perfect plays boards of at most 64 cells"),
         "{message}"
     );
 }

@@ -117,3 +117,59 @@ fn small_games_known_from_the_literature() {
         assert_eq!(outcome.sign(), expected, "{v}: {outcome}");
     }
 }
+
+/// Renju on a 7x7 board: white's four whose only block is black's double three wins, and
+/// `perfect` (as white) plays it; as black it never takes the forbidden point. Under freestyle
+/// the same point is black's block.
+#[test]
+fn perfect_plays_renju_white_wins_where_blacks_block_is_forbidden() {
+    use mnk::game::{Forbidden, Rule, Size};
+    let moves = |rule| {
+        let v = Variant::new(Size::square(7), 5, rule).unwrap();
+        let at = |r, c| v.size().cell(r, c).unwrap();
+        // Black (3,1) (3,2) (1,3) (2,3): (3,3) makes two open threes. White on the diagonal
+        // (0,0) (1,1) (2,2): (4,4) makes a four whose only five is on (3,3).
+        let cells = [
+            at(3, 1),
+            at(0, 0),
+            at(3, 2),
+            at(1, 1),
+            at(1, 3),
+            at(2, 2),
+            at(2, 3),
+        ];
+        (Board::from_moves(v, &cells).unwrap(), at(4, 4), at(3, 3))
+    };
+    let (board, four, point) = moves(Rule::Renju);
+    let control = Control::unlimited();
+    let mut perfect = Perfect::new(PlayerOptions::default());
+    let choice = perfect.choose(&board, &control).unwrap();
+    assert_eq!(choice.cell, four, "white's winning four");
+    assert_eq!(
+        choice.value.map(|v| v.to_string()),
+        Some(Outcome::Win(3).to_string())
+    );
+    let mut after = board.clone();
+    after.play(four);
+    assert_eq!(after.forbidden(point), Some(Forbidden::DoubleThree));
+    let black = perfect.choose(&after, &control).unwrap();
+    assert_ne!(black.cell, point, "black may not play its forbidden point");
+    assert!(after.clone().try_play(black.cell).is_ok());
+    assert_eq!(
+        black.value.map(|v| v.to_string()),
+        Some(Outcome::Loss(2).to_string())
+    );
+    // Freestyle: the point is black's block, and the four wins nothing at once.
+    let (free, four, point) = moves(Rule::Freestyle);
+    let mut after = free.clone();
+    after.play(four);
+    let mut perfect = Perfect::new(PlayerOptions::default());
+    let control = Control::start(&mnk::search::Limits {
+        nodes: Some(2_000_000),
+        ..Default::default()
+    });
+    match perfect.choose(&after, &control) {
+        Ok(choice) => assert_eq!(choice.cell, point),
+        Err(e) => panic!("{e}"),
+    }
+}

@@ -5,7 +5,7 @@
 mod common;
 
 use common::Walk;
-use mnk::game::{Board, Cell, Game, Rule, Size, Status, Variant};
+use mnk::game::{Board, Cell, Game, Rule, Size, Status, Variant, WinMasks};
 use mnk::notation::{format_cell, parse_moves};
 use mnk::search::Control;
 use mnk::solve::{Distance, Ideas, Outcome, Solver, SolverConfig, Wdl};
@@ -273,6 +273,118 @@ fn agrees_with_plain_negamax_on_random_positions() {
             }
         }
     }
+}
+
+/// The exact score of the side to move by the board's own rules, move by move: its legal
+/// moves, its wins and draws (renju's forbidden points and exact five for black included).
+fn board_score(board: &Board, memo: &mut HashMap<(u64, u64), i32>) -> i32 {
+    let key = board.masks().unwrap();
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let (cells, stones) = (board.size().cells() as i32, board.stones() as i32);
+    let mut best = i32::MIN;
+    for cell in board.moves() {
+        let mut after = board.clone();
+        after.play(cell);
+        let v = match after.status() {
+            Status::Won { .. } => cells - stones,
+            Status::Draw => 0,
+            Status::InProgress => -board_score(&after, memo),
+        };
+        best = best.max(v);
+    }
+    memo.insert(key, best);
+    best
+}
+
+#[test]
+fn renju_agrees_with_the_boards_rules_on_random_positions() {
+    let renju = |w, h| Variant::new(Size::new(w, h), 5, Rule::Renju).unwrap();
+    let configs = [
+        ("the default ideas", SolverConfig::default()),
+        (
+            "no ideas",
+            SolverConfig {
+                ideas: Ideas::ALL.without(&Ideas::NAMES.join(",")).unwrap(),
+                ..SolverConfig::default()
+            },
+        ),
+        (
+            "two threads, a small table",
+            SolverConfig {
+                threads: 2,
+                memory_bytes: 1 << 20,
+                ..SolverConfig::default()
+            },
+        ),
+    ];
+    let control = Control::unlimited();
+    let (mut forbidden_seen, mut forced_onto_forbidden) = (0, 0);
+    for (v, min_stones, count) in [
+        (renju(5, 5), 14, 30),
+        (renju(6, 5), 19, 30),
+        (renju(6, 6), 25, 30),
+        (renju(7, 7), 38, 20),
+    ] {
+        // Half of them with points forbidden to black (rare in random play: picked from many).
+        let pool = positions(v, 100 * count, min_stones, 31 + min_stones as u64);
+        let (with, without): (Vec<Board>, Vec<Board>) = pool
+            .into_iter()
+            .partition(|b| !b.forbidden_points().is_empty());
+        let boards: Vec<Board> = with
+            .into_iter()
+            .take(count / 2)
+            .chain(without.into_iter().take(count / 2))
+            .collect();
+        let mut memo = HashMap::new();
+        let cells = v.size().cells();
+        let white_wins =
+            WinMasks::new(&Variant::new(v.size(), 5, Rule::Freestyle).unwrap()).unwrap();
+        for board in &boards {
+            let forbidden = board.forbidden_points();
+            forbidden_seen += usize::from(!forbidden.is_empty());
+            // Black to move, and white's five would come on a point forbidden to black.
+            let (_, o) = board.masks().unwrap();
+            forced_onto_forbidden += usize::from(
+                forbidden
+                    .iter()
+                    .any(|&(c, _)| white_wins.wins(o | 1 << c.index(), c.index())),
+            );
+        }
+        let expected: Vec<i32> = boards.iter().map(|b| board_score(b, &mut memo)).collect();
+        for (name, config) in &configs {
+            let mut solver = Solver::with_config(&v, *config).unwrap();
+            for (board, &score) in boards.iter().zip(&expected) {
+                let want = Outcome::from_score(score, board.stones(), cells);
+                let got = solver.solve(board, &control).unwrap();
+                assert_eq!(got.outcome, want, "{v} {name}: {board:?}");
+                let mut after = board.clone();
+                after
+                    .try_play(got.best)
+                    .unwrap_or_else(|e| panic!("{v} {name}: {board:?}: {e}"));
+                let kept = match after.status() {
+                    Status::Won { .. } => Outcome::Win(1),
+                    Status::Draw => Outcome::Draw,
+                    Status::InProgress => {
+                        Outcome::from_score(board_score(&after, &mut memo), after.stones(), cells)
+                            .for_previous_mover()
+                    }
+                };
+                assert_eq!(kept, want, "{v} {name}: best move of {board:?}");
+            }
+        }
+    }
+    // The positions test what renju changes: black's forbidden points, and white's fives that
+    // black may not block.
+    assert!(
+        forbidden_seen >= 50,
+        "{forbidden_seen} positions with forbidden points"
+    );
+    assert!(
+        forced_onto_forbidden >= 5,
+        "{forced_onto_forbidden} white fives on a forbidden point"
+    );
 }
 
 #[test]

@@ -39,6 +39,13 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "the game in --moves is already over; there is nothing to prove".into(),
         ));
     }
+    let rule = variant.rule();
+    if args.proof.is_some() && rule.has_forbidden_moves() {
+        return Err(Failure::Usage(format!(
+            "--proof: {}",
+            mnk::solve::SolveError::Rule(rule)
+        )));
+    }
     let memory_mib = match args.memory {
         None => default_memory_mib(),
         Some(0) => return Err(Failure::Usage("--memory must be at least 1 (MiB)".into())),

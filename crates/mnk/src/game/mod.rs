@@ -17,7 +17,7 @@ pub mod zobrist;
 pub use board::{Board, MoveError, Status, WinLine};
 pub use geometry::{Cell, Direction, MAX_CELLS, MAX_SIDE, Size};
 pub use history::Game;
-pub use masks::{MASK_CELLS, WinMasks};
+pub use masks::{ForbiddenMasks, MASK_CELLS, WinMasks};
 pub use renju::Forbidden;
 pub use setup::{Setup, SetupError};
 pub use side::Side;

@@ -491,6 +491,7 @@ const CATALOG: &[PlayerInfo] = &[
             default_time: Some(super::perfect::DEFAULT_TIME),
             depth_ends_search: false,
             strongest_up_to: Some(super::perfect::QUICK_CELLS),
+            forbidden_moves: true,
             ..Abilities::PLAIN
         },
     },

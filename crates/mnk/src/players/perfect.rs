@@ -6,6 +6,11 @@
 //!
 //! Boards above 64 cells are refused at once; a position the solver cannot prove within the
 //! player's limits (by default [`DEFAULT_TIME`]) is refused with the reason rather than hanging.
+//!
+//! Under renju it plays by black's forbidden points (the solver's renju search, see
+//! [`crate::solve`]): 5x5 from the empty board at once, 6x5 in 22 s (over the default time:
+//! give it `time-ms` or `threads=2`), larger boards from positions the solver reaches within
+//! the limits.
 
 use super::options::PlayerOptions;
 use crate::game::{Board, Variant};

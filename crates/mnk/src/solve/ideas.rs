@@ -71,6 +71,39 @@ impl Ideas {
         ..Ideas::ALL
     };
 
+    /// The ideas the solver knows under a rule that forbids black moves (renju): the search's
+    /// own bookkeeping, pairings (black defends only with points that can never become
+    /// forbidden) and continuous fours (black's on legal points; white's four whose block is
+    /// forbidden to black wins). Dead cells, the relevance zones, proof-number search and
+    /// continuous threats assume that both sides may play every empty cell, and are off.
+    pub const WITH_FORBIDDEN_MOVES: Ideas = Ideas {
+        symmetry: true,
+        null_window: true,
+        pairing: true,
+        vcf: true,
+        threat_order: true,
+        dead_cells: false,
+        dfpn: false,
+        zones: false,
+        vct: false,
+    };
+
+    /// The ideas on in both `self` and `other`.
+    #[must_use]
+    pub const fn and(self, other: Ideas) -> Ideas {
+        Ideas {
+            symmetry: self.symmetry && other.symmetry,
+            null_window: self.null_window && other.null_window,
+            pairing: self.pairing && other.pairing,
+            vcf: self.vcf && other.vcf,
+            threat_order: self.threat_order && other.threat_order,
+            dead_cells: self.dead_cells && other.dead_cells,
+            dfpn: self.dfpn && other.dfpn,
+            zones: self.zones && other.zones,
+            vct: self.vct && other.vct,
+        }
+    }
+
     /// The names used on the command line.
     pub const NAMES: [&'static str; 9] = [
         "symmetry",

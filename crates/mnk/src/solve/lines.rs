@@ -1,7 +1,7 @@
 //! The k-windows of one variant as bit masks (bit `i` is cell `i`, boards of at most 64 cells),
 //! and win detection for every empty cell at once by shifting masks along the four directions.
 
-use crate::game::{Direction, Rule, Size, Variant};
+use crate::game::{Direction, Side, Size, Variant};
 
 /// The longest run the shift tables handle: `k` is at most the longer side, 26.
 const MAX_K: usize = 26;
@@ -86,7 +86,7 @@ impl Lines {
         }
         Some(Lines {
             k: variant.k(),
-            exact: variant.rule() == Rule::Exact,
+            exact: variant.rule().exact_for(Side::X),
             full,
             dirs,
             windows,
@@ -99,7 +99,9 @@ impl Lines {
         self.k
     }
 
-    /// Whether the rule is `exact` (an overline does not win; an extra stone can hurt).
+    /// Whether X wins with exactly k only (`exact`, and black's rule under renju: an overline
+    /// does not win; an extra stone can hurt). [`Lines::win_cells`] reads X's rule; under renju
+    /// white's wins come from a freestyle copy (see `search::Context::wins`).
     pub(crate) const fn exact(&self) -> bool {
         self.exact
     }
@@ -221,7 +223,7 @@ fn line_cells(size: Size, start: usize, dir: Direction) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Board, Cell};
+    use crate::game::{Board, Cell, Rule};
     use proptest::prelude::*;
 
     fn variant(w: u8, h: u8, k: u32, rule: Rule) -> Variant {

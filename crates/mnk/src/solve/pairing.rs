@@ -74,7 +74,19 @@ impl Pairing {
     /// Whether a pairing of the `empty` cells blocks every window of the side owning `attacker`
     /// that holds no stone of `defender`. `false` when none was found (within the budget).
     pub(crate) fn blocks(&mut self, lines: &Lines, attacker: u64, defender: u64) -> bool {
-        let empty = lines.full() & !(attacker | defender);
+        self.blocks_on(lines, attacker, defender, lines.full())
+    }
+
+    /// [`Pairing::blocks`] with pairs of `usable` cells only: the cells where the defender may
+    /// always answer (under renju, black's points that no stones to come can make forbidden).
+    pub(crate) fn blocks_on(
+        &mut self,
+        lines: &Lines,
+        attacker: u64,
+        defender: u64,
+        usable: u64,
+    ) -> bool {
+        let empty = lines.full() & !(attacker | defender) & usable;
         self.stack.clear();
         let mut lines_seen = 0u128;
         let mut cells = 0u64;

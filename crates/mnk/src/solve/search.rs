@@ -15,6 +15,7 @@ use super::lines::Lines;
 use super::order::{sort_by_scores, threat_scores};
 use super::pairing::Pairing;
 use super::progress::Counters;
+use super::renju::{Attack, Renju};
 use super::table::{Entry, NO_MOVE, Table};
 use super::threats::Vcf;
 use super::vct::Vct;
@@ -41,6 +42,37 @@ pub(crate) struct Context {
     pub(crate) header: String,
     /// Bytes the table of a proof-number search may grow to (`dfpn`).
     pub(crate) pn_bytes: usize,
+    /// Under a rule that forbids black moves (renju): what the search needs besides `lines`.
+    pub(crate) renju: Option<Renju>,
+}
+
+impl Context {
+    /// The empty cells where the side owning `stones` (X when `x`) wins at once.
+    pub(crate) fn wins(&self, stones: u64, empty: u64, x: bool) -> u64 {
+        match &self.renju {
+            Some(renju) if !x => renju.white.win_cells(stones, empty),
+            _ => self.lines.win_cells(stones, empty),
+        }
+    }
+
+    /// The empty cells the side to move at `own` / `opp` (X when `x`) may not play: black's
+    /// forbidden points under renju, else none.
+    pub(crate) fn forbidden(&self, own: u64, opp: u64, x: bool) -> u64 {
+        match &self.renju {
+            Some(renju) if x => renju.forbidden.cells(own, opp),
+            _ => 0,
+        }
+    }
+
+    /// The cells a pairing against the side to move (X when `x`, with the stones `own`) may
+    /// use: every cell, but under renju black defends only with pairs of points that no
+    /// stones to come can make forbidden (white answers anywhere).
+    pub(crate) fn pairing_cells(&self, own: u64, x: bool) -> u64 {
+        match &self.renju {
+            Some(renju) if !x => renju.forbidden.never_forbidden(own),
+            _ => self.lines.full(),
+        }
+    }
 }
 
 /// A search was stopped: a limit, a stop request, or another thread finished first.
@@ -147,14 +179,30 @@ impl<'a> Searcher<'a> {
         rotate: usize,
     ) -> Result<(i32, u8), Stopped> {
         let cx = self.cx;
+        let x = x_to_move(own, opp);
         let empty = cx.lines.full() & !(own | opp);
         let n_empty = empty.count_ones() as i32;
-        let wins = cx.lines.win_cells(own, empty);
+        let wins = cx.wins(own, empty, x);
         let (key, sym) = cx.syms.key(&self.images);
-        let (mut moves, count) = self.ordered_moves(own, opp, empty, self.hint(), true);
+        let legal = empty & !cx.forbidden(own, opp, x);
+        let (mut moves, count) = self.ordered_moves(own, opp, legal, self.hint(), true);
         let moves = &mut moves[..count];
         if count > 0 {
             moves.rotate_left(rotate % count);
+        }
+        // A win by continuous fours goes first: its line is short, a move before it may not be.
+        if cx.ideas.vcf && wins == 0 && beta > 0 {
+            let renju = cx.renju.as_ref().map(|renju| Attack { renju, black: x });
+            let before = self.vcf.nodes;
+            let found =
+                self.vcf
+                    .search_under(&cx.lines, renju, own, opp, n_empty as u32, Vcf::BUDGET);
+            self.count(self.vcf.nodes - before)?;
+            if found.is_some()
+                && let Some(i) = moves.iter().position(|&c| c == self.vcf.first_move())
+            {
+                moves[..=i].rotate_right(1);
+            }
         }
         let stabilizer = cx.syms.stabilizer(&self.images);
         let mut seen = 0u64;
@@ -202,11 +250,14 @@ impl<'a> Searcher<'a> {
             .map_or(NO_MOVE, |e| self.cx.syms.unapply(sym, e.best))
     }
 
-    /// The empty cells of `own` / `opp` (the position this searcher stands at) in the order
-    /// its search tries them: the table's move first, then by threats.
+    /// The moves of `own` / `opp` (the position this searcher stands at: the empty cells but
+    /// black's forbidden points) in the order its search tries them: the table's move first,
+    /// then by threats.
     pub(crate) fn moves_in_order(&self, own: u64, opp: u64) -> Vec<u8> {
-        let empty = self.cx.lines.full() & !(own | opp);
-        let (moves, count) = self.ordered_moves(own, opp, empty, self.hint(), true);
+        let cx = self.cx;
+        let x = x_to_move(own, opp);
+        let legal = cx.lines.full() & !(own | opp) & !cx.forbidden(own, opp, x);
+        let (moves, count) = self.ordered_moves(own, opp, legal, self.hint(), true);
         moves[..count].to_vec()
     }
 
@@ -307,16 +358,26 @@ impl<'a> Searcher<'a> {
         let lines = &cx.lines;
         let empty = lines.full() & !(own | opp);
         let n_empty = empty.count_ones() as i32;
-        // A win now is the best there is.
-        if lines.win_cells(own, empty) != 0 {
+        let x = x_to_move(own, opp);
+        // A win now is the best there is (a five is never forbidden).
+        if cx.wins(own, empty, x) != 0 {
             return Ok(n_empty);
         }
-        let theirs = lines.win_cells(opp, empty);
+        let theirs = cx.wins(opp, empty, !x);
         if theirs.count_ones() >= 2 {
             return Ok(-(n_empty - 1)); // the opponent wins with its next stone
         }
+        // Black's forbidden points, where they matter: a block black may not play loses (if
+        // black has a move at all: with none the game is drawn).
+        let mut forbidden = None;
+        if theirs != 0 && cx.renju.is_some() {
+            let f = *forbidden.insert(cx.forbidden(own, opp, x));
+            if f & theirs != 0 {
+                return Ok(if f == empty { 0 } else { -(n_empty - 1) });
+            }
+        }
         if n_empty <= 1 {
-            return Ok(0); // the last stone cannot win (checked above)
+            return Ok(0); // the last stone cannot win (checked above), or black may not play it
         }
         // No win now: at best a win with our next stone but one. At most one threat, which we
         // block: at worst a loss three stones from now.
@@ -387,7 +448,13 @@ impl<'a> Searcher<'a> {
         // A pairing for the side to move proves it cannot win. (Checking the opponent's too,
         // at every node, found the proofs a move earlier but cost more than it saved: 7x7
         // k=5 took 1.9M nodes and 48 s instead of 2.2M nodes and 4.6 s.)
-        if cx.ideas.pairing && own_live != 0 && alpha >= 0 && self.pairing.blocks(lines, own, opp) {
+        if cx.ideas.pairing
+            && own_live != 0
+            && alpha >= 0
+            && self
+                .pairing
+                .blocks_on(lines, own, opp, cx.pairing_cells(own, x))
+        {
             self.store(key, Entry::bounds(i8::MIN, 0, 1));
             return Ok(0);
         }
@@ -395,9 +462,10 @@ impl<'a> Searcher<'a> {
             let before = self.vcf.nodes + self.vct.nodes;
             let mut found = None;
             if cx.ideas.vcf {
+                let renju = cx.renju.as_ref().map(|renju| Attack { renju, black: x });
                 found = self
                     .vcf
-                    .search(lines, own, opp, n_empty as u32, Vcf::BUDGET);
+                    .search_under(lines, renju, own, opp, n_empty as u32, Vcf::BUDGET);
             }
             if found.is_none() && cx.ideas.vct {
                 found = self
@@ -418,7 +486,8 @@ impl<'a> Searcher<'a> {
         // Only the sign matters in a window around 0: moves on dead cells can be skipped
         // (freestyle: such a move is a pass, and passing never beats the best real move).
         let sign_only = alpha >= -1 && beta <= 1;
-        let mut candidates = empty;
+        let forbidden = forbidden.unwrap_or_else(|| cx.forbidden(own, opp, x));
+        let mut candidates = empty & !forbidden;
         let mut pruned = false;
         if cx.ideas.dead_cells && sign_only && !lines.exact() {
             let live = empty & (own_live | opp_live);
@@ -453,7 +522,7 @@ impl<'a> Searcher<'a> {
             }
         }
         if best == i32::MIN {
-            return Ok(0); // no candidate at all: cannot happen in a live position
+            return Ok(0); // no move at all: every empty cell forbidden to black, a draw
         }
         if pruned && best < 0 {
             best = -1; // a skipped move loses too, but perhaps later

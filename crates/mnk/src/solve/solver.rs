@@ -15,6 +15,7 @@ use super::lines::Lines;
 use super::order::static_order;
 use super::pn_table::PnTable;
 use super::progress::{Counters, Snapshot, Stage};
+use super::renju::Renju;
 use super::search::{Context, Searcher, Stopped};
 use super::table::{NO_MOVE, Table};
 use crate::certificate::Certificate;
@@ -80,10 +81,11 @@ pub enum SolveError {
         /// Cells on the board.
         cells: usize,
     },
-    /// A rule whose forbidden moves the solver does not know (renju).
+    /// Certificates are not written under a rule that forbids moves (renju): their checker
+    /// does not judge forbidden points.
     #[error(
-        "the solver does not play the {0} rule yet: its positions are bit masks without renju's forbidden moves; \
-         solve a freestyle or exact board, or play renju with alphabeta, minimax, gametree or rules"
+        "no proof is written under the {0} rule: the proof checker does not judge forbidden \
+         moves; solve the position without one, or prove a freestyle or exact board"
     )]
     Rule(crate::game::Rule),
     /// The game is already over.
@@ -182,25 +184,32 @@ impl Solver {
 
     /// A solver with a configuration.
     ///
+    /// Under renju only the ideas of [`Ideas::WITH_FORBIDDEN_MOVES`] are used (the others
+    /// are switched off).
+    ///
     /// # Errors
-    /// [`SolveError::TooManyCells`] above 64 cells; [`SolveError::Rule`] under renju.
+    /// [`SolveError::TooManyCells`] above 64 cells.
     pub fn with_config(variant: &Variant, config: SolverConfig) -> Result<Self, SolveError> {
         let size = variant.size();
-        if variant.rule().has_forbidden_moves() {
-            return Err(SolveError::Rule(variant.rule()));
-        }
         let lines = Lines::new(variant).ok_or(SolveError::TooManyCells {
             cells: size.cells(),
         })?;
+        let renju = Renju::new(variant);
+        let ideas = if renju.is_some() {
+            config.ideas.and(Ideas::WITH_FORBIDDEN_MOVES)
+        } else {
+            config.ideas
+        };
         let cx = Context {
-            syms: Symmetries::new(size, config.ideas.symmetry),
+            syms: Symmetries::new(size, ideas.symmetry),
             order: static_order(size, &lines),
             lines,
-            ideas: config.ideas,
+            ideas,
             table: Table::new(config.memory_bytes),
             counters: Counters::default(),
             header: checkpoint::header(variant, config.ideas.symmetry),
             pn_bytes: config.memory_bytes / 4,
+            renju,
         };
         Ok(Solver {
             cx: Arc::new(cx),
@@ -395,14 +404,18 @@ impl Solver {
     /// question about a position it meets (most from its table); see `solve/certify.rs`.
     ///
     /// # Errors
-    /// [`SolveError`] when the game is over, `control` stops the work first, or (a bug) the
-    /// solver cannot find a move its value promised.
+    /// [`SolveError`] when the game is over, the rule forbids moves (renju), `control` stops
+    /// the work first, or (a bug) the solver cannot find a move its value promised.
     pub fn certificate(
         &mut self,
         game: &Game,
         control: &Control,
     ) -> Result<Certificate, SolveError> {
         let board = game.board();
+        let rule = board.variant().rule();
+        if rule.has_forbidden_moves() {
+            return Err(SolveError::Rule(rule));
+        }
         let value = self.prove(board, control, Distance::Skip)?.value;
         let (x, o) = board
             .masks()

@@ -6,8 +6,14 @@
 //! makes two such threats at once (the defender can block only one). Any defender reply other
 //! than the block loses at once, sooner, so the length found is an upper bound on the
 //! distance to the win.
+//!
+//! Under renju ([`Vcf::search_under`]) black's fours are made on legal points only (so a
+//! double four, forbidden, is no win for black) and complete exactly five; white's wins count
+//! five or more; and a white four whose block is forbidden to black wins like a double four
+//! (when black has a legal move at all: with none the game is drawn).
 
 use super::lines::Lines;
+use super::renju::Attack;
 
 /// The VCF searcher (counts its nodes; gives up past a budget).
 #[derive(Debug, Default)]
@@ -43,22 +49,41 @@ impl Vcf {
         max_plies: u32,
         budget: u64,
     ) -> Option<u32> {
-        self.search_from(lines, own, opp, max_plies, budget, u64::MAX)
+        self.search_under(lines, None, own, opp, max_plies, budget)
     }
 
-    /// [`Vcf::search`] for a line whose first move is one of the cells of `first`.
+    /// The first move of the line the last successful search found.
+    pub(crate) fn first_move(&self) -> u8 {
+        self.first_move
+    }
+
+    /// [`Vcf::search`] under the rules of `renju` (`None`: the variant's own, which forbids
+    /// nothing).
+    pub(crate) fn search_under(
+        &mut self,
+        lines: &Lines,
+        renju: Option<Attack>,
+        own: u64,
+        opp: u64,
+        max_plies: u32,
+        budget: u64,
+    ) -> Option<u32> {
+        self.search_from(lines, renju, (own, opp), max_plies, budget, u64::MAX)
+    }
+
+    /// [`Vcf::search_under`] for a line whose first move is one of the cells of `first`.
     fn search_from(
         &mut self,
         lines: &Lines,
-        own: u64,
-        opp: u64,
+        renju: Option<Attack>,
+        (own, opp): (u64, u64),
         max_plies: u32,
         budget: u64,
         first: u64,
     ) -> Option<u32> {
         self.budget = budget;
         self.first = first;
-        self.fours(lines, own, opp, max_plies, 0)
+        self.fours(lines, renju, own, opp, max_plies, 0)
     }
 
     /// The relevance zone of the line the last successful [`Vcf::search`] found for `own`
@@ -106,7 +131,8 @@ impl Vcf {
             if zone & moves == 0 || left == 0 {
                 break;
             }
-            let Some(p) = self.search_from(lines, attacker, defender, max_plies, left, !tried)
+            let Some(p) =
+                self.search_from(lines, None, (attacker, defender), max_plies, left, !tried)
             else {
                 break;
             };
@@ -120,6 +146,7 @@ impl Vcf {
     fn fours(
         &mut self,
         lines: &Lines,
+        renju: Option<Attack>,
         own: u64,
         opp: u64,
         max_plies: u32,
@@ -134,7 +161,10 @@ impl Vcf {
             self.made.push([0; 64]);
         }
         let made = &mut self.made[depth];
-        let (theirs, mut candidates) = four_makers(lines, own, opp, made);
+        let (theirs, mut candidates) = match renju {
+            None => four_makers(lines, own, opp, made),
+            Some(attack) => renju_four_makers(lines, attack, own, opp, made),
+        };
         if theirs.count_ones() >= 2 {
             return None;
         }
@@ -169,8 +199,29 @@ impl Vcf {
             let cell = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
             let (c, threat) = (1u64 << cell, self.made[depth][cell]);
+            if let Some(attack) = renju.filter(|a| !a.black) {
+                // White's four: black's block may be forbidden (and black have other moves).
+                let forbidden = attack.renju.forbidden.cells(opp, own | c);
+                let empty = lines.full() & !(own | opp | c);
+                if forbidden & threat != 0 && forbidden != empty {
+                    self.attack = c;
+                    self.defence = threat;
+                    if depth == 0 {
+                        self.first_move = cell as u8;
+                    }
+                    return Some(3);
+                }
+            }
             // The defender blocks (it has no win of its own: `theirs` is empty or blocked).
-            if let Some(p) = self.fours(lines, own | c, opp | threat, max_plies - 2, depth + 1) {
+            let next = self.fours(
+                lines,
+                renju,
+                own | c,
+                opp | threat,
+                max_plies - 2,
+                depth + 1,
+            );
+            if let Some(p) = next {
                 self.attack |= c;
                 self.defence |= threat;
                 if depth == 0 {
@@ -195,6 +246,28 @@ pub(crate) fn four_makers(lines: &Lines, own: u64, opp: u64, made: &mut [u64; 64
         exact_threats(lines, own, opp, empty, made)
     } else {
         threats(lines, own, opp, empty, made)
+    }
+}
+
+/// [`four_makers`] under renju, for the attacker `attack` says: black's four makers on its
+/// legal points (its fours complete exactly five; white's wins are five or more), white's as
+/// under freestyle (black's wins exactly five).
+fn renju_four_makers(
+    lines: &Lines,
+    attack: Attack,
+    own: u64,
+    opp: u64,
+    made: &mut [u64; 64],
+) -> (u64, u64) {
+    let empty = lines.full() & !(own | opp);
+    let renju = attack.renju;
+    if attack.black {
+        let (_, makers) = exact_threats(lines, own, opp, empty, made);
+        let legal = !renju.forbidden.cells(own, opp);
+        (renju.white.win_cells(opp, empty), makers & legal)
+    } else {
+        let (_, makers) = threats(&renju.white, own, opp, empty, made);
+        (lines.win_cells(opp, empty), makers)
     }
 }
 
