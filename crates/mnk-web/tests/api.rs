@@ -4,6 +4,7 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
+use mnk::players::swap2::Decision;
 use mnk_web::{Limits, app};
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -1679,4 +1680,440 @@ async fn a_machine_plans_its_move_from_its_clock() {
             .await
             .error(StatusCode::BAD_REQUEST);
     }
+}
+
+/// `POST /api/games/{id}/opening` with `body`.
+async fn opening(app: &Router, id: &str, body: Value) -> Reply {
+    let uri = format!("/api/games/{id}/opening");
+    send(app, "POST", &uri, Some(&body.to_string())).await
+}
+
+/// Plays `moves` one by one through the moves route; the game after the last.
+async fn play_all(app: &Router, id: &str, moves: &[&str]) -> Value {
+    let uri = format!("/api/games/{id}/moves");
+    let mut g = Value::Null;
+    for mv in moves {
+        g = ok(app, "POST", &uri, Some(&json!({"move": mv}).to_string())).await;
+    }
+    g
+}
+
+#[tokio::test]
+async fn a_swap2_opening_between_two_people() {
+    let app = server();
+    let people =
+        json!({"size": 15, "k": 5, "opening": "swap2", "players": {"x": "human", "o": "human"}});
+    let id = new_game(&app, people.clone()).await;
+    let g = ok(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(
+        g["opening"],
+        json!({"rule": "swap2", "stage": "place", "to_act": "x", "to_place": 3, "stones": [],
+               "swapped": false, "accepts": [], "kept": 0})
+    );
+    // The opener's three stones, black, white, black; a stone of its own stage may be taken back.
+    play_all(&app, &id, &["h8", "i9"]).await;
+    let undo = format!("/api/games/{id}/undo");
+    let g = ok(&app, "POST", &undo, None).await;
+    assert_eq!(g["opening"]["to_place"], json!(2));
+    let g = play_all(&app, &id, &["i9", "h10"]).await;
+    assert_eq!(g["opening"]["stage"], json!("choose"));
+    assert_eq!(g["opening"]["to_act"], json!("o"));
+    assert_eq!(g["opening"]["stones"], json!(["h8", "i9", "h10"]));
+    assert_eq!(g["opening"]["accepts"], json!(["black", "white", "place"]));
+    assert_eq!(g["to_move"], json!("O"));
+    assert!(g["machine_to_move"] == json!(false));
+    // The opener's stones stay; the opener cannot choose for the chooser.
+    let message = send(&app, "POST", &undo, None)
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("the opening's first 3 stay"), "{message}");
+    let message = opening(&app, &id, json!({"choice": "place", "seat": "x"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(
+        message.contains("not X's turn") && message.contains("O acts"),
+        "{message}"
+    );
+    // The chooser places two more stones, and the opener chooses.
+    let g = opening(&app, &id, json!({"choice": "place", "seat": "o"}))
+        .await
+        .json();
+    assert_eq!(
+        (
+            &g["opening"]["stage"],
+            &g["opening"]["to_act"],
+            &g["opening"]["to_place"]
+        ),
+        (&json!("place"), &json!("o"), &json!(2))
+    );
+    let g = play_all(&app, &id, &["j9", "g9"]).await;
+    assert_eq!(g["opening"]["stage"], json!("choose"));
+    assert_eq!(g["opening"]["to_act"], json!("x"));
+    assert_eq!(g["opening"]["accepts"], json!(["black", "white"]));
+    let message = opening(&app, &id, json!({"choice": "place"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(
+        message.contains("opener takes black or plays white's sixth"),
+        "{message}"
+    );
+    // The opener keeps black: the chooser, at O, plays white's sixth stone as the game's.
+    let g = opening(&app, &id, json!({"choice": "black", "seat": "x"}))
+        .await
+        .json();
+    assert_eq!(g["opening"]["stage"], json!("done"));
+    assert_eq!(g["opening"]["to_act"], Value::Null);
+    assert_eq!(g["opening"]["swapped"], json!(false));
+    assert_eq!(g["opening"]["kept"], json!(5));
+    assert_eq!(g["to_move"], json!("O"));
+    let g = play_all(&app, &id, &["k10", "h9"]).await;
+    assert_eq!(g["moves"].as_array().unwrap().len(), 7);
+    assert_eq!(g["opening"]["stones"].as_array().unwrap().len(), 5);
+    let message = opening(&app, &id, json!({"choice": "black"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("the opening is over"), "{message}");
+    // Undo takes back the game's moves, never the opening's.
+    let g = ok(&app, "POST", &undo, Some(r#"{"count": 2}"#)).await;
+    assert_eq!(g["moves"].as_array().unwrap().len(), 5);
+    send(&app, "POST", &undo, None)
+        .await
+        .error(StatusCode::CONFLICT);
+    play_all(&app, &id, &["k10"]).await;
+    // The record names the opening, and a game made from it keeps it.
+    let (_, sgf) = record_file(&app, &id, "sgf").await;
+    assert!(sgf.contains("OP[swap2:5]"), "{sgf}");
+    let (_, line) = record_file(&app, &id, "moves").await;
+    assert!(line.contains("# opening: swap2:5"), "{line}");
+    let copy = new_game(&app, json!({"record": sgf})).await;
+    let g = ok(&app, "GET", &format!("/api/games/{copy}"), None).await;
+    assert_eq!(g["opening"]["stage"], json!("done"));
+    assert_eq!(
+        g["opening"]["stones"],
+        json!(["h8", "i9", "h10", "j9", "g9"])
+    );
+    assert_eq!(g["opening"]["kept"], json!(5));
+    let message = send(
+        &app,
+        "POST",
+        &format!("/api/games/{copy}/undo"),
+        Some(r#"{"count": 2}"#),
+    )
+    .await
+    .error(StatusCode::CONFLICT);
+    assert!(message.contains("stay"), "{message}");
+
+    // Again, and the opener takes white with the sixth stone: the seats change colours.
+    let id = new_game(
+        &app,
+        json!({"size": 15, "opening": "swap2", "players": {"x": "human", "o": "gomoku-pruned:depth=1"}}),
+    )
+    .await;
+    play_all(&app, &id, &["h8", "i9", "h10"]).await;
+    // The chooser is a computer: a person's choice for it is refused.
+    let message = opening(&app, &id, json!({"choice": "place"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("a computer"), "{message}");
+    let message = send(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(r#"{"move": "a1"}"#),
+    )
+    .await
+    .error(StatusCode::CONFLICT);
+    assert!(
+        message.contains("O (the chooser) is gomoku-pruned"),
+        "{message}"
+    );
+    let people = new_game(&app, people).await;
+    play_all(&app, &people, &["h8", "i9", "h10"]).await;
+    opening(&app, &people, json!({"choice": "place"}))
+        .await
+        .json();
+    play_all(&app, &people, &["j9", "g9"]).await;
+    let g = opening(
+        &app,
+        &people,
+        json!({"choice": "white", "move": "k10", "seat": "x"}),
+    )
+    .await
+    .json();
+    assert_eq!(g["opening"]["swapped"], json!(true));
+    assert_eq!(g["opening"]["stones"].as_array().unwrap().len(), 6);
+    assert_eq!(g["to_move"], json!("X"));
+    let (_, sgf) = record_file(&app, &people, "sgf").await;
+    assert!(sgf.contains("OP[swap2:6]"), "{sgf}");
+}
+
+/// A fast engine for the machine's part in an opening.
+const QUICK: &str = "engine:nodes=3000";
+
+#[tokio::test]
+async fn a_swap_opening_with_the_machine_in_each_role() {
+    let app = server();
+    // The machine opens: three stones at once, then the person chooses.
+    let id = new_game(
+        &app,
+        json!({"size": 15, "opening": "swap", "players": {"x": QUICK, "o": "human"}}),
+    )
+    .await;
+    let g = ok(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(g["machine_to_move"], json!(true));
+    assert_eq!(g["opening"]["accepts"], json!(["machine"]));
+    let message = send(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(r#"{"move": "h8"}"#),
+    )
+    .await
+    .error(StatusCode::CONFLICT);
+    assert!(message.contains("X (the opener) is engine"), "{message}");
+    let message = send(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/think"),
+        Some(r#"{"play": true}"#),
+    )
+    .await
+    .error(StatusCode::CONFLICT);
+    assert!(message.contains("opening is under way"), "{message}");
+    let g = opening(&app, &id, json!({"choice": "machine"}))
+        .await
+        .json();
+    let stones = g["opening"]["stones"].as_array().unwrap().clone();
+    assert_eq!(stones.len(), 3);
+    let variant =
+        mnk::game::Variant::new(mnk::game::Size::square(15), 5, mnk::game::Rule::Freestyle)
+            .unwrap();
+    let size = variant.size();
+    let proposals: Vec<Vec<String>> = mnk::players::swap2::candidates(&variant)
+        .iter()
+        .map(|three| {
+            three
+                .iter()
+                .map(|&c| mnk::notation::format_cell(c, size))
+                .collect()
+        })
+        .collect();
+    assert!(
+        proposals.contains(&serde_json::from_value(json!(stones)).unwrap()),
+        "{stones:?}"
+    );
+    assert_eq!(g["opening"]["stage"], json!("choose"));
+    assert_eq!(g["machine_to_move"], json!(false));
+    let message = opening(&app, &id, json!({"choice": "machine"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("O (the chooser) is a person"), "{message}");
+    // The person keeps white: the machine, black, moves next as in any game.
+    let free = ["h9", "g9", "j9", "i9"]
+        .into_iter()
+        .find(|c| !stones.contains(&json!(c)))
+        .unwrap();
+    let g = opening(&app, &id, json!({"choice": "white", "move": free}))
+        .await
+        .json();
+    assert_eq!(g["opening"]["stage"], json!("done"));
+    assert_eq!(g["players"]["x"], json!(QUICK));
+    assert_eq!(g["machine_to_move"], json!(true));
+    let t = ok(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/think"),
+        Some(r#"{"play": true}"#),
+    )
+    .await;
+    assert_eq!(t["game"]["moves"].as_array().unwrap().len(), 5);
+
+    // The machine chooses, on an opening good for black and on one good for white: it does
+    // what the library's chooser does with the same player, and the game shows it.
+    let mut decisions = Vec::new();
+    for three in [["h8", "a1", "h9"], ["a1", "h8", "o15"]] {
+        let id = new_game(
+            &app,
+            json!({"size": 15, "opening": "swap", "players": {"x": "human", "o": QUICK}}),
+        )
+        .await;
+        let g = play_all(&app, &id, &three).await;
+        assert_eq!(g["machine_to_move"], json!(true));
+        assert_eq!(g["opening"]["accepts"], json!(["machine"]));
+        let message = opening(&app, &id, json!({"choice": "black"}))
+            .await
+            .error(StatusCode::CONFLICT);
+        assert!(message.contains("a computer"), "{message}");
+        let g = opening(&app, &id, json!({"choice": "machine", "seat": "o"}))
+            .await
+            .json();
+        let board = mnk::game::Board::from_moves(
+            variant,
+            &three.map(|m| mnk::notation::parse_move(m, &mnk::game::Board::new(variant)).unwrap()),
+        )
+        .unwrap();
+        let mut seat = mnk::players::Seat::new(QUICK.parse().unwrap());
+        let decided =
+            mnk::players::swap2::choose(&mut seat, &board, &mnk::players::Ask::now()).unwrap();
+        assert_eq!(g["opening"]["stage"], json!("done"));
+        let (_, sgf) = record_file(&app, &id, "sgf").await;
+        decisions.push(decided);
+        match decided {
+            Decision::Swap => {
+                // The machine took black: it sits at X now, and the person plays white's fourth.
+                assert_eq!(g["opening"]["swapped"], json!(true), "{three:?}");
+                assert_eq!(g["players"], json!({"x": QUICK, "o": "human"}));
+                assert_eq!(g["moves"].as_array().unwrap().len(), 3);
+                assert_eq!(
+                    (&g["to_move"], &g["machine_to_move"]),
+                    (&json!("O"), &json!(false))
+                );
+                assert!(sgf.contains("OP[swap:3]"), "{sgf}");
+            }
+            Decision::Play(cell) => {
+                assert_eq!(g["opening"]["swapped"], json!(false), "{three:?}");
+                assert_eq!(g["players"], json!({"x": "human", "o": QUICK}));
+                assert_eq!(
+                    g["last_move"],
+                    json!(mnk::notation::format_cell(cell, size))
+                );
+                assert_eq!(
+                    (&g["to_move"], &g["machine_to_move"]),
+                    (&json!("X"), &json!(false))
+                );
+                assert!(sgf.contains("OP[swap:4]"), "{sgf}");
+            }
+        }
+    }
+    // Black's centre pair against a corner stone is taken; white to move in the centre kept.
+    assert!(
+        matches!(decisions[..], [Decision::Swap, Decision::Play(_)]),
+        "{decisions:?}"
+    );
+}
+
+#[tokio::test]
+async fn bad_openings_are_refused_with_what_is_accepted() {
+    let app = server();
+    let refused: &[(Value, &str)] = &[
+        (
+            json!({"size": 15, "opening": "swap3"}),
+            "give none, swap or swap2",
+        ),
+        (json!({"size": 15, "opening": 2}), "expected a string"),
+        (
+            json!({"size": 15, "opening": "swap", "moves": "h8"}),
+            "not both",
+        ),
+        (json!({"opening": "swap2", "record": "h8 h9"}), "not both"),
+        (
+            json!({"size": 3, "opening": "swap"}),
+            "do not fit a 3x3 board",
+        ),
+    ];
+    for (body, needle) in refused {
+        let message = send(&app, "POST", "/api/games", Some(&body.to_string()))
+            .await
+            .error(StatusCode::BAD_REQUEST);
+        assert!(message.contains(needle), "{body}: {message}");
+    }
+    // "none" is no opening.
+    let id = new_game(
+        &app,
+        json!({"size": 15, "opening": "none", "players": {"o": "human"}}),
+    )
+    .await;
+    let g = ok(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(g["opening"], Value::Null);
+    let message = opening(&app, &id, json!({"choice": "black"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("no opening"), "{message}");
+    let id = new_game(
+        &app,
+        json!({"size": 15, "opening": "swap", "players": {"x": "human", "o": "human"}}),
+    )
+    .await;
+    let bad: &[(Value, StatusCode, &str)] = &[
+        (
+            json!({"choice": "red"}),
+            StatusCode::BAD_REQUEST,
+            "give black, white (with a move), place or machine",
+        ),
+        (
+            json!({"choice": "white"}),
+            StatusCode::BAD_REQUEST,
+            "give white's stone with white",
+        ),
+        (
+            json!({"choice": "black", "move": "h8"}),
+            StatusCode::BAD_REQUEST,
+            "only then",
+        ),
+        (
+            json!({"choice": "black", "seat": "z"}),
+            StatusCode::BAD_REQUEST,
+            "give x or o",
+        ),
+        (
+            json!({"choice": "black"}),
+            StatusCode::CONFLICT,
+            "no colour to take now",
+        ),
+        (
+            json!({"choice": "place"}),
+            StatusCode::CONFLICT,
+            "places its three stones first (3 to go)",
+        ),
+        (
+            json!({"choice": "machine"}),
+            StatusCode::CONFLICT,
+            "is a person",
+        ),
+        (
+            json!({"choice": "black", "version": 7}),
+            StatusCode::CONFLICT,
+            "changed",
+        ),
+        (json!({"pick": "black"}), StatusCode::BAD_REQUEST, "pick"),
+    ];
+    for (body, status, needle) in bad {
+        let message = opening(&app, &id, body.clone()).await.error(*status);
+        assert!(message.contains(needle), "{body}: {message}");
+    }
+    play_all(&app, &id, &["h8", "i9", "h10"]).await;
+    let message = opening(&app, &id, json!({"choice": "black", "seat": "x"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("not X's turn"), "{message}");
+    let message = opening(&app, &id, json!({"choice": "place"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(
+        message.contains("takes black or plays white's fourth"),
+        "{message}"
+    );
+    let message = opening(&app, &id, json!({"choice": "white", "move": "h8"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("h8"), "{message}");
+    // Nothing refused changed the game; a game ended during the opening ends, and exports.
+    let g = ok(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(g["version"], json!(3));
+    let g = ok(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/end"),
+        Some(r#"{"winner": "X", "by": "resignation"}"#),
+    )
+    .await;
+    assert_eq!(g["result"], json!("X wins by R"));
+    assert_eq!(g["opening"]["to_act"], Value::Null);
+    assert_eq!(g["opening"]["accepts"], json!([]));
+    let (_, sgf) = record_file(&app, &id, "sgf").await;
+    assert!(sgf.contains("RE[B+R]") && !sgf.contains("OP["), "{sgf}");
+    let message = opening(&app, &id, json!({"choice": "black"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("over"), "{message}");
 }
