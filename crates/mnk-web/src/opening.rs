@@ -30,9 +30,11 @@
 //! - `kept`: how many of the first moves undo leaves: the opening's stones, and during the
 //!   opening those placed before the stage under way (a stage's own stones may be taken back).
 //!
-//! The opening is outside the clocks. The record (psq, SGF `OP[swap2:5]`, the move line's
-//! `# opening: swap2:5`) names it once it is done, and a record that names one makes a game
-//! whose opening is done.
+//! The opening is outside the clocks. The record (SGF `OP[swap2:5]`, the move line's `# opening:
+//! swap2:5`, the JSON record's `"opening": "swap2:5"`) names it once it is done, and a record
+//! that names one makes a game whose opening is done (`POST /api/games` with `"opening":
+//! "swap2:5"` and the moves, or the record's text). Exported during the opening, a record holds
+//! the stones so far as plain moves.
 
 use crate::error::{ApiError, ApiResult};
 use mnk::arena::OpeningRule;
@@ -268,18 +270,23 @@ fn play_stone(game: &mut Game, cell: Cell) -> ApiResult<()> {
     Ok(())
 }
 
-/// Parses `opening` as `POST /api/games` takes it: `none` (or absent), `swap` or `swap2`.
+/// Parses `opening` as `POST /api/games` takes it: `none` (or absent), `swap` or `swap2` for
+/// an opening about to begin, or `swap2:5` (as a record names it) for one already done.
 ///
 /// # Errors
 /// 400 for anything else, saying what is accepted.
-pub fn parse_rule(text: Option<&str>) -> ApiResult<Option<OpeningRule>> {
-    match text.map(|t| t.trim().to_ascii_lowercase()).as_deref() {
-        None | Some("none" | "") => Ok(None),
-        Some("swap") => Ok(Some(OpeningRule::Swap)),
-        Some("swap2") => Ok(Some(OpeningRule::Swap2)),
-        Some(_) => Err(ApiError::bad_request(format!(
-            "opening: '{}' is not an opening; give none, swap or swap2",
-            text.unwrap_or_default()
+pub fn parse(text: Option<&str>) -> ApiResult<Option<Opening>> {
+    let Some(text) = text else { return Ok(None) };
+    if let Ok(done) = text.trim().parse::<record::Opening>() {
+        return Ok(Some(Opening::done(done)));
+    }
+    match text.trim().to_ascii_lowercase().as_str() {
+        "none" | "" => Ok(None),
+        "swap" => Ok(Some(Opening::new(OpeningRule::Swap))),
+        "swap2" => Ok(Some(Opening::new(OpeningRule::Swap2))),
+        _ => Err(ApiError::bad_request(format!(
+            "opening: '{text}' is not an opening; give none, swap or swap2 (or, with moves, a finished one as a record names it: {})",
+            record::Opening::EXPECTED
         ))),
     }
 }
@@ -379,10 +386,19 @@ mod tests {
 
     #[test]
     fn openings_are_read_by_name() {
-        assert_eq!(parse_rule(None), Ok(None));
-        assert_eq!(parse_rule(Some("none")), Ok(None));
-        assert_eq!(parse_rule(Some(" Swap2 ")), Ok(Some(OpeningRule::Swap2)));
-        let e = parse_rule(Some("swap3")).unwrap_err();
+        assert_eq!(parse(None), Ok(None));
+        assert_eq!(parse(Some("none")), Ok(None));
+        assert_eq!(
+            parse(Some(" Swap2 ")),
+            Ok(Some(Opening::new(OpeningRule::Swap2)))
+        );
+        let done = parse(Some("swap:4")).unwrap().unwrap();
+        assert_eq!(
+            (done.stage(4), done.kept(7), done.swapped),
+            (Stage::Done, 4, false)
+        );
+        assert!(parse(Some("swap:6")).is_err());
+        let e = parse(Some("swap3")).unwrap_err();
         assert!(e.message.contains("none, swap or swap2"), "{}", e.message);
     }
 }

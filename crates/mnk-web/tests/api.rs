@@ -1785,14 +1785,20 @@ async fn a_swap2_opening_between_two_people() {
     assert!(sgf.contains("OP[swap2:5]"), "{sgf}");
     let (_, line) = record_file(&app, &id, "moves").await;
     assert!(line.contains("# opening: swap2:5"), "{line}");
+    // So does the JSON record, the body that recreates the game.
+    let body = ok(&app, "GET", &format!("/api/games/{id}/record"), None).await;
+    assert_eq!(body["opening"], json!("swap2:5"));
+    for made in [json!({"record": sgf}), body] {
+        let copy = new_game(&app, made).await;
+        let g = ok(&app, "GET", &format!("/api/games/{copy}"), None).await;
+        assert_eq!(g["opening"]["stage"], json!("done"));
+        assert_eq!(
+            g["opening"]["stones"],
+            json!(["h8", "i9", "h10", "j9", "g9"])
+        );
+        assert_eq!(g["opening"]["kept"], json!(5));
+    }
     let copy = new_game(&app, json!({"record": sgf})).await;
-    let g = ok(&app, "GET", &format!("/api/games/{copy}"), None).await;
-    assert_eq!(g["opening"]["stage"], json!("done"));
-    assert_eq!(
-        g["opening"]["stones"],
-        json!(["h8", "i9", "h10", "j9", "g9"])
-    );
-    assert_eq!(g["opening"]["kept"], json!(5));
     let message = send(
         &app,
         "POST",
@@ -2009,6 +2015,14 @@ async fn bad_openings_are_refused_with_what_is_accepted() {
         (
             json!({"size": 3, "opening": "swap"}),
             "do not fit a 3x3 board",
+        ),
+        (
+            json!({"size": 15, "opening": "swap2:5", "moves": "h8 h9"}),
+            "more stones than the 2 moves",
+        ),
+        (
+            json!({"size": 15, "opening": "swap:6", "moves": "h8 h9"}),
+            "swap2:5",
         ),
     ];
     for (body, needle) in refused {

@@ -193,10 +193,14 @@ pub fn build(request: NewGame, max_side: u8) -> ApiResult<Entry> {
                 .map_err(|e| ApiError::bad_request(format!("time_control: {e}")))
         })
         .transpose()?;
-    let opening_rule = opening::parse_rule(request.opening.as_deref())?;
-    if opening_rule.is_some() && (request.moves.is_some() || request.record.is_some()) {
+    let asked = opening::parse(request.opening.as_deref())?;
+    // An opening to begin places the first stones; a finished one names the first moves given.
+    let begins = asked.filter(|o| o.under_way(0));
+    if begins.is_some() && (request.moves.is_some() || request.record.is_some())
+        || asked.is_some() && request.record.is_some()
+    {
         return Err(ApiError::bad_request(
-            "opening: the opening places the first stones itself; give an opening, or moves or a record, not both",
+            "opening: an opening to play places the first stones itself, and a record names its own; give an opening, or moves or a record, not both",
         ));
     }
     let (game, named, result, opened) = if let Some(text) = request.record.as_deref() {
@@ -247,16 +251,25 @@ pub fn build(request: NewGame, max_side: u8) -> ApiResult<Entry> {
         let moves = move_list(request.moves.as_ref(), "moves")?;
         let game = parse_game(&moves, variant)
             .map_err(|e| ApiError::bad_request(format!("moves: {e}")))?;
-        if let Some(rule) = opening_rule
+        if let Some(begins) = begins
             && swap2::candidates(&variant).is_empty()
         {
             return Err(ApiError::bad_request(format!(
-                "opening: {rule}'s three stones do not fit a {} board with {} in a row; the openings are for gomoku boards (15x15, 5 in a row, say)",
+                "opening: {}'s three stones do not fit a {} board with {} in a row; the openings are for gomoku boards (15x15, 5 in a row, say)",
+                begins.rule,
                 variant.size(),
                 variant.k()
             )));
         }
-        (game, [None, None], None, opening_rule.map(Opening::new))
+        if let Some(done) = asked.and_then(|o| o.record())
+            && done.stones > game.moves().len()
+        {
+            return Err(ApiError::bad_request(format!(
+                "opening: {done} places more stones than the {} moves given",
+                game.moves().len()
+            )));
+        }
+        (game, [None, None], None, asked)
     };
     let seats = seats(request.players, named, game.board().variant())?;
     check_seats(&seats, game.board())?;

@@ -134,6 +134,9 @@ pub struct RecordBody {
     rule: &'static str,
     players: SeatsView,
     moves: String,
+    /// The opening the game began with, once done (`swap2:5`); absent without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    opening: Option<String>,
 }
 
 /// The answer of `GET /api/games/{id}/record` for `format` (default `json`): the JSON body,
@@ -154,6 +157,10 @@ pub fn export(id: &str, entry: &Entry, format: Option<&str>) -> ApiResult<Respon
                 rule: board.variant().rule().name(),
                 players: SeatsView::new(&entry.seats),
                 moves,
+                opening: entry
+                    .opening
+                    .and_then(|o| o.record())
+                    .map(|o| o.to_string()),
             })
             .into_response());
         }
