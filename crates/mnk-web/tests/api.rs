@@ -1856,6 +1856,18 @@ async fn a_swap2_opening_between_two_people() {
 /// A fast engine for the machine's part in an opening.
 const QUICK: &str = "engine:nodes=3000";
 
+/// What the library's chooser with [`QUICK`] decides on 15x15 after `moves`.
+fn library_decision(moves: &[&str]) -> Decision {
+    let game = mnk::notation::parse_game(&moves.join(" "), gomoku()).unwrap();
+    let mut seat = mnk::players::Seat::new(QUICK.parse().unwrap());
+    mnk::players::swap2::choose(&mut seat, game.board(), &mnk::players::Ask::now()).unwrap()
+}
+
+/// 15x15, five in a row, freestyle.
+fn gomoku() -> mnk::game::Variant {
+    mnk::game::Variant::new(mnk::game::Size::square(15), 5, mnk::game::Rule::Freestyle).unwrap()
+}
+
 #[tokio::test]
 async fn a_swap_opening_with_the_machine_in_each_role() {
     let app = server();
@@ -1891,9 +1903,7 @@ async fn a_swap_opening_with_the_machine_in_each_role() {
         .json();
     let stones = g["opening"]["stones"].as_array().unwrap().clone();
     assert_eq!(stones.len(), 3);
-    let variant =
-        mnk::game::Variant::new(mnk::game::Size::square(15), 5, mnk::game::Rule::Freestyle)
-            .unwrap();
+    let variant = gomoku();
     let size = variant.size();
     let proposals: Vec<Vec<String>> = mnk::players::swap2::candidates(&variant)
         .iter()
@@ -1934,6 +1944,52 @@ async fn a_swap_opening_with_the_machine_in_each_role() {
     .await;
     assert_eq!(t["game"]["moves"].as_array().unwrap().len(), 5);
 
+    // Swap2: the machine opens, the person places two more stones, the machine chooses on
+    // five: black (its seat stays at X) or white's sixth stone (the seats change colours).
+    let id = new_game(
+        &app,
+        json!({"size": 15, "opening": "swap2", "players": {"x": QUICK, "o": "human"}}),
+    )
+    .await;
+    let g = opening(&app, &id, json!({"choice": "machine"}))
+        .await
+        .json();
+    opening(&app, &id, json!({"choice": "place", "seat": "o"}))
+        .await
+        .json();
+    let mut five: Vec<String> = serde_json::from_value(g["opening"]["stones"].clone()).unwrap();
+    let two: Vec<&str> = ["a1", "o15", "a15"]
+        .into_iter()
+        .filter(|c| !five.iter().any(|s| s == c))
+        .take(2)
+        .collect();
+    let g = play_all(&app, &id, &two).await;
+    five.extend(two.iter().map(ToString::to_string));
+    assert_eq!(
+        (&g["opening"]["to_act"], &g["machine_to_move"]),
+        (&json!("x"), &json!(true))
+    );
+    let g = opening(&app, &id, json!({"choice": "machine"}))
+        .await
+        .json();
+    let five: Vec<&str> = five.iter().map(String::as_str).collect();
+    match library_decision(&five) {
+        Decision::Swap => {
+            assert_eq!(g["opening"]["swapped"], json!(false));
+            assert_eq!(g["players"], json!({"x": QUICK, "o": "human"}));
+            assert_eq!(g["moves"].as_array().unwrap().len(), 5);
+        }
+        Decision::Play(_) => {
+            assert_eq!(g["opening"]["swapped"], json!(true));
+            assert_eq!(g["players"], json!({"x": "human", "o": QUICK}));
+            assert_eq!(g["moves"].as_array().unwrap().len(), 6);
+        }
+    }
+    assert_eq!(
+        (&g["opening"]["stage"], &g["machine_to_move"]),
+        (&json!("done"), &json!(false))
+    );
+
     // The machine chooses, on an opening good for black and on one good for white: it does
     // what the library's chooser does with the same player, and the game shows it.
     let mut decisions = Vec::new();
@@ -1953,14 +2009,7 @@ async fn a_swap_opening_with_the_machine_in_each_role() {
         let g = opening(&app, &id, json!({"choice": "machine", "seat": "o"}))
             .await
             .json();
-        let board = mnk::game::Board::from_moves(
-            variant,
-            &three.map(|m| mnk::notation::parse_move(m, &mnk::game::Board::new(variant)).unwrap()),
-        )
-        .unwrap();
-        let mut seat = mnk::players::Seat::new(QUICK.parse().unwrap());
-        let decided =
-            mnk::players::swap2::choose(&mut seat, &board, &mnk::players::Ask::now()).unwrap();
+        let decided = library_decision(&three);
         assert_eq!(g["opening"]["stage"], json!("done"));
         let (_, sgf) = record_file(&app, &id, "sgf").await;
         decisions.push(decided);
