@@ -69,6 +69,8 @@ impl Stage {
 pub enum Act {
     /// A move: a stone placed, or (when choosing) white's stone played, keeping white.
     Move(Cell),
+    /// Keep white and play white's stone (only when choosing).
+    White(Cell),
     /// Take black.
     Black,
     /// Swap2's chooser places two more stones and lets the opener choose.
@@ -212,7 +214,7 @@ impl Opening {
                 play_stone(game, cell)?;
                 Ok(false)
             }
-            (Stage::Choose, Act::Move(cell)) => {
+            (Stage::Choose, Act::Move(cell) | Act::White(cell)) => {
                 play_stone(game, cell)?;
                 self.decided = Some(placed + 1);
                 // The opener taking white on five stones gives its seat white.
@@ -229,7 +231,7 @@ impl Opening {
                 self.extra = true;
                 Ok(false)
             }
-            (_, Act::Black) => Err(refused("no colour to take now")),
+            (_, Act::Black | Act::White(_)) => Err(refused("no colour to choose now")),
             (_, Act::Place) => Err(refused("no two stones to place now")),
         }
     }
@@ -345,41 +347,50 @@ mod tests {
         );
     }
 
-    #[test]
-    fn swap_takes_no_two_stones_and_a_stone_may_not_end_the_game() {
+    /// Asserts that `act` is refused with a message holding `needle`.
+    fn refused(opening: &mut Opening, game: &mut Game, act: Act, needle: &str) {
+        let message = opening.act(game, act).unwrap_err().message;
+        assert!(message.contains(needle), "{message}");
+    }
+
+    /// A 15x15 game, three in a row, after the opener's stones h8 a1 h9 under `rule`.
+    fn three_stones(rule: OpeningRule) -> (Opening, Game) {
         let mut game = Game::new(Variant::new(Size::square(15), 3, Rule::Freestyle).unwrap());
-        let mut opening = Opening::new(OpeningRule::Swap);
+        let mut opening = Opening::new(rule);
+        // No colour is chosen before the three stones.
+        let c = cell(&game, "i9");
+        refused(
+            &mut opening,
+            &mut game,
+            Act::White(c),
+            "no colour to choose now",
+        );
         for name in ["h8", "a1", "h9"] {
             let c = cell(&game, name);
             opening.act(&mut game, Act::Move(c)).unwrap();
         }
+        (opening, game)
+    }
+
+    #[test]
+    fn swap_takes_no_two_stones_and_a_stone_may_not_end_the_game() {
+        let (mut opening, mut game) = three_stones(OpeningRule::Swap);
         assert_eq!(opening.choices(3), ["black", "white"]);
-        let refused = opening.act(&mut game, Act::Place).unwrap_err();
-        assert!(
-            refused
-                .message
-                .contains("takes black or plays white's fourth"),
-            "{}",
-            refused.message
-        );
+        let fourth = "takes black or plays white's fourth";
+        refused(&mut opening, &mut game, Act::Place, fourth);
         assert_eq!(opening.act(&mut game, Act::Black), Ok(true));
         assert_eq!(opening.record().map(|o| o.stones), Some(3));
         // Under swap2 with three in a row, black's fifth stone may not win.
-        let mut game = Game::new(Variant::new(Size::square(15), 3, Rule::Freestyle).unwrap());
-        let mut opening = Opening::new(OpeningRule::Swap2);
-        for name in ["h8", "a1", "h9"] {
-            let c = cell(&game, name);
-            opening.act(&mut game, Act::Move(c)).unwrap();
-        }
+        let (mut opening, mut game) = three_stones(OpeningRule::Swap2);
         opening.act(&mut game, Act::Place).unwrap();
         let c = cell(&game, "a2");
         opening.act(&mut game, Act::Move(c)).unwrap();
         let c = cell(&game, "h10");
-        let refused = opening.act(&mut game, Act::Move(c)).unwrap_err();
-        assert!(
-            refused.message.contains("may not end the game"),
-            "{}",
-            refused.message
+        refused(
+            &mut opening,
+            &mut game,
+            Act::Move(c),
+            "may not end the game",
         );
         assert_eq!(game.moves().len(), 4);
     }

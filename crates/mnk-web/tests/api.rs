@@ -2121,7 +2121,12 @@ async fn bad_openings_are_refused_with_what_is_accepted() {
         (
             json!({"choice": "black"}),
             StatusCode::CONFLICT,
-            "no colour to take now",
+            "no colour to choose now",
+        ),
+        (
+            json!({"choice": "white", "move": "h8"}),
+            StatusCode::CONFLICT,
+            "no colour to choose now: the opener places its three stones first",
         ),
         (
             json!({"choice": "place"}),

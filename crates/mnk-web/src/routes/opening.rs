@@ -83,7 +83,7 @@ pub async fn choose(
             let act = match choice.as_str() {
                 "black" => Act::Black,
                 "place" => Act::Place,
-                _ => Act::Move(parse_cell(
+                _ => Act::White(parse_cell(
                     request.mv.as_deref().unwrap_or_default(),
                     entry,
                 )?),
@@ -110,7 +110,7 @@ pub async fn choose(
         let ask = searcher.ask(search::Limits::NONE, stop);
         match swap2::choose(seat, &board, &ask) {
             Ok(Decision::Swap) => Ok(vec![Act::Black]),
-            Ok(Decision::Play(cell)) => Ok(vec![Act::Move(cell)]),
+            Ok(Decision::Play(cell)) => Ok(vec![Act::White(cell)]),
             Err(e) => Err(ApiError::from_player(seat.spec().name, &e)),
         }
     })
