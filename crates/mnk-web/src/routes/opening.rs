@@ -100,14 +100,22 @@ pub async fn choose(
     let placed = entry.game.moves().len();
     let board = entry.game.board().clone();
     let stage = entry.opening.map(|o| o.stage(placed));
+    if stage == Some(Stage::Place) && placed > 0 {
+        // Only swap2's chooser places stones after the opener's three, and a computer never
+        // chooses to: its three stones go down together.
+        return Err(ApiError::conflict(
+            "a computer places the opener's three stones at once, on an empty board; these stones are a person's to place",
+        ));
+    }
     let acts = seated(&state, client, &id, &spec, move |seat, searcher, stop| {
+        // Within the server's caps, stopped when the request is dropped, as its moves are.
+        let ask = searcher.ask(search::Limits::NONE, stop);
         if stage == Some(Stage::Place) {
-            let three = swap2::open(seat, board.variant()).ok_or_else(|| {
+            let three = swap2::open(seat, board.variant(), &ask).ok_or_else(|| {
                 ApiError::unprocessable(format!("no opening fits a {} board", board.size()))
             })?;
             return Ok(three.map(Act::Move).to_vec());
         }
-        let ask = searcher.ask(search::Limits::NONE, stop);
         match swap2::choose(seat, &board, &ask) {
             Ok(Decision::Swap) => Ok(vec![Act::Black]),
             Ok(Decision::Play(cell)) => Ok(vec![Act::White(cell)]),
