@@ -2116,7 +2116,7 @@ async fn bad_openings_are_refused_with_what_is_accepted() {
         (
             json!({"choice": "black", "seat": "z"}),
             StatusCode::BAD_REQUEST,
-            "give x or o",
+            "seat: 'z' is not a side; give X or O",
         ),
         (
             json!({"choice": "black"}),

@@ -2,7 +2,7 @@
 //! deleting games.
 
 use super::records::{self, Import};
-use super::request::{move_list, parse_player};
+use super::request::{move_list, parse_player, parse_side};
 use crate::body::{Client, GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
 use crate::opening::{self, Act, Opening};
@@ -473,15 +473,7 @@ pub async fn end(
     GameId(id): GameId,
     JsonBody(request): JsonBody<EndRequest>,
 ) -> ApiResult<Json<GameView>> {
-    let side = match request.winner.trim() {
-        w if w.eq_ignore_ascii_case("x") => Side::X,
-        w if w.eq_ignore_ascii_case("o") => Side::O,
-        other => {
-            return Err(ApiError::bad_request(format!(
-                "winner: '{other}' is not a side; give X or O"
-            )));
-        }
-    };
+    let side = parse_side(&request.winner, "winner")?;
     let how = match request.by.trim().to_ascii_lowercase().as_str() {
         "time" => "T",
         "resignation" => "R",

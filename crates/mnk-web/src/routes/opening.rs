@@ -3,6 +3,7 @@
 //! the computer in the role to act do its part.
 
 use super::games::{change, check_on, check_version, parse_cell};
+use super::request::parse_side;
 use super::think::seated;
 use crate::body::{Client, GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
@@ -54,16 +55,11 @@ pub async fn choose(
             "move: give white's stone with white (\"choice\": \"white\", \"move\": \"h9\"), and only then",
         ));
     }
-    let seat = match request.seat.as_deref().map(str::trim) {
-        None => None,
-        Some(s) if s.eq_ignore_ascii_case("x") => Some(Side::X),
-        Some(s) if s.eq_ignore_ascii_case("o") => Some(Side::O),
-        Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "seat: '{other}' is no seat; give x or o"
-            )));
-        }
-    };
+    let seat = request
+        .seat
+        .as_deref()
+        .map(|s| parse_side(s, "seat"))
+        .transpose()?;
     let machine = choice == "machine";
     // What is refused before any search: the version, the game, the opening, the seat.
     let check = |entry: &Entry| -> ApiResult<Side> {
