@@ -1858,8 +1858,13 @@ const QUICK: &str = "engine:nodes=3000";
 
 /// What the library's chooser with [`QUICK`] decides on 15x15 after `moves`.
 fn library_decision(moves: &[&str]) -> Decision {
+    decision_of(QUICK, moves)
+}
+
+/// What the library's chooser with the player `spec` decides on 15x15 after `moves`.
+fn decision_of(spec: &str, moves: &[&str]) -> Decision {
     let game = mnk::notation::parse_game(&moves.join(" "), gomoku()).unwrap();
-    let mut seat = mnk::players::Seat::new(QUICK.parse().unwrap());
+    let mut seat = mnk::players::Seat::new(spec.parse().unwrap());
     mnk::players::swap2::choose(&mut seat, game.board(), &mnk::players::Ask::now()).unwrap()
 }
 
@@ -2184,4 +2189,177 @@ async fn bad_openings_are_refused_with_what_is_accepted() {
         .await
         .error(StatusCode::CONFLICT);
     assert!(message.contains("over"), "{message}");
+}
+
+/// The moves of the game view `g`, as names.
+fn moves_of(g: &Value) -> Vec<String> {
+    serde_json::from_value(g["moves"].clone()).unwrap()
+}
+
+#[tokio::test]
+async fn swap2_with_the_machine_in_both_roles() {
+    let app = server();
+    // Two different machines, so that the seats show whether they changed colours.
+    let (opener, chooser) = ("engine:nodes=3000", "engine:nodes=2000");
+    let id = new_game(
+        &app,
+        json!({"size": 15, "opening": "swap2", "players": {"x": opener, "o": chooser}}),
+    )
+    .await;
+    let g = opening(&app, &id, json!({"choice": "machine", "seat": "x"}))
+        .await
+        .json();
+    assert_eq!(g["opening"]["stage"], json!("choose"));
+    assert_eq!(g["opening"]["to_act"], json!("o"));
+    assert_eq!(g["opening"]["accepts"], json!(["machine"]));
+    assert_eq!(g["machine_to_move"], json!(true));
+    let three = moves_of(&g);
+    assert_eq!(three.len(), 3);
+    // The machine chooser takes black or plays white's fourth stone (never two more stones),
+    // as the library's chooser with its player decides.
+    let g = opening(&app, &id, json!({"choice": "machine", "seat": "o"}))
+        .await
+        .json();
+    let three: Vec<&str> = three.iter().map(String::as_str).collect();
+    assert_eq!(g["opening"]["stage"], json!("done"));
+    assert_eq!(g["machine_to_move"], json!(true));
+    let decided = decision_of(chooser, &three);
+    match decided {
+        Decision::Swap => {
+            assert_eq!(g["opening"]["swapped"], json!(true));
+            assert_eq!(g["players"], json!({"x": chooser, "o": opener}));
+            assert_eq!(moves_of(&g).len(), 3);
+        }
+        Decision::Play(_) => {
+            assert_eq!(g["opening"]["swapped"], json!(false));
+            assert_eq!(g["players"], json!({"x": opener, "o": chooser}));
+            assert_eq!(moves_of(&g).len(), 4);
+        }
+    }
+    // The game goes on as any: the machine to move plays.
+    let t = ok(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/think"),
+        Some(r#"{"play": true}"#),
+    )
+    .await;
+    let played = moves_of(&t["game"]).len();
+    assert_eq!(played, moves_of(&g).len() + 1);
+    // Its JSON record recreates it: the seats where they sit now, and the opening.
+    let body = ok(&app, "GET", &format!("/api/games/{id}/record"), None).await;
+    let copy = new_game(&app, body).await;
+    let c = ok(&app, "GET", &format!("/api/games/{copy}"), None).await;
+    assert_eq!(c["players"], t["game"]["players"]);
+    assert_eq!(c["opening"], g["opening"]);
+    assert_eq!(moves_of(&c).len(), played);
+
+    // A person opens, the machine chooses on three stones under swap2 as under swap.
+    let id = new_game(
+        &app,
+        json!({"size": 15, "opening": "swap2", "players": {"x": "human", "o": chooser}}),
+    )
+    .await;
+    play_all(&app, &id, &three).await;
+    let g = opening(&app, &id, json!({"choice": "machine"}))
+        .await
+        .json();
+    assert_eq!(g["opening"]["stage"], json!("done"));
+    let stones = if decided == Decision::Swap { 3 } else { 4 };
+    assert_eq!(moves_of(&g).len(), stones);
+    let (_, sgf) = record_file(&app, &id, "sgf").await;
+    assert!(sgf.contains(&format!("OP[swap2:{stones}]")), "{sgf}");
+}
+
+#[tokio::test]
+async fn undo_at_each_stage_of_swap2_and_a_record_s_opening_read_back() {
+    let app = server();
+    let id = new_game(
+        &app,
+        json!({"size": 15, "opening": "swap2", "players": {"x": "human", "o": "human"}}),
+    )
+    .await;
+    let undo = format!("/api/games/{id}/undo");
+    let refused = |count: usize, stay: usize| {
+        let app = app.clone();
+        let undo = undo.clone();
+        async move {
+            let body = json!({ "count": count }).to_string();
+            let message = send(&app, "POST", &undo, Some(&body))
+                .await
+                .error(StatusCode::CONFLICT);
+            assert!(
+                message.contains(&format!("the opening's first {stay} stay")),
+                "{message}"
+            );
+        }
+    };
+    // The opener's stones, while it places them.
+    play_all(&app, &id, &["h8", "i9"]).await;
+    let g = ok(&app, "POST", &undo, Some(r#"{"count": 2}"#)).await;
+    assert_eq!(
+        (&g["opening"]["stage"], &g["opening"]["to_place"]),
+        (&json!("place"), &json!(3))
+    );
+    play_all(&app, &id, &["h8", "i9", "h10"]).await;
+    // Three down: they stay, and so does the chooser's choice to place two more.
+    refused(1, 3).await;
+    opening(&app, &id, json!({"choice": "place"})).await.json();
+    refused(1, 3).await;
+    play_all(&app, &id, &["j9"]).await;
+    refused(2, 3).await;
+    let g = ok(&app, "POST", &undo, None).await;
+    assert_eq!(moves_of(&g).len(), 3);
+    assert_eq!(
+        (
+            &g["opening"]["stage"],
+            &g["opening"]["to_act"],
+            &g["opening"]["to_place"],
+            &g["opening"]["kept"]
+        ),
+        (&json!("place"), &json!("o"), &json!(2), &json!(3))
+    );
+    // Five down: the opener chooses, and the five stay.
+    play_all(&app, &id, &["j9", "g9"]).await;
+    refused(1, 5).await;
+    // The opener takes white: six stones stay, the game's moves go.
+    let g = opening(&app, &id, json!({"choice": "white", "move": "k10"}))
+        .await
+        .json();
+    assert_eq!(
+        (&g["opening"]["kept"], &g["opening"]["swapped"]),
+        (&json!(6), &json!(true))
+    );
+    refused(1, 6).await;
+    play_all(&app, &id, &["h9"]).await;
+    refused(2, 6).await;
+    let g = ok(&app, "POST", &undo, None).await;
+    assert_eq!(moves_of(&g).len(), 6);
+    let g = play_all(&app, &id, &["h9"]).await;
+
+    // The move line and SGF name it; a game read from either has the same opening, done.
+    for format in ["moves", "sgf"] {
+        let (_, text) = record_file(&app, &id, format).await;
+        let copy = new_game(&app, json!({ "record": text })).await;
+        let c = ok(&app, "GET", &format!("/api/games/{copy}"), None).await;
+        assert_eq!(c["opening"], g["opening"], "{format}: {text}");
+        assert_eq!(c["moves"], g["moves"], "{format}");
+        send(
+            &app,
+            "POST",
+            &format!("/api/games/{copy}/undo"),
+            Some(r#"{"count": 2}"#),
+        )
+        .await
+        .error(StatusCode::CONFLICT);
+    }
+    // A record of a chooser who took black on three: its seats changed colours.
+    let text = "# size: 15x15\n# k: 5\n# opening: swap:3\nh8 i9 h10 j9\n";
+    let copy = new_game(&app, json!({ "record": text })).await;
+    let c = ok(&app, "GET", &format!("/api/games/{copy}"), None).await;
+    assert_eq!(
+        c["opening"],
+        json!({"rule": "swap", "stage": "done", "to_act": null, "to_place": 0,
+               "stones": ["h8", "i9", "h10"], "swapped": true, "accepts": [], "kept": 3})
+    );
 }
