@@ -149,7 +149,11 @@ function renderStatus() {
   $('#retry').hidden = !(state.stalled && g.machine_to_move && g.status === 'playing');
   $('#retry').disabled = state.busy;
   $('#undo').disabled = state.busy || undoCount() === 0 || endedOffBoard(g);
-  $('#hint').disabled = state.busy || g.status !== 'playing';
+  // While the opening's stones are placed there is no best move to hint: the opener seeks an
+  // even position, the chooser's stones prepare its choice.
+  const placing = underWay(g) && g.opening.stage === 'place';
+  $('#hint').disabled = state.busy || g.status !== 'playing' || placing;
+  $('#hint').title = placing ? 'no hint while the opening\'s stones are placed' : '';
   $('#analyse').disabled = state.busy || g.status !== 'playing';
   $('#record').placeholder = g.record || 'no moves yet';
 }

@@ -22,7 +22,8 @@
 //!
 //! - `stage`: `place` (the seat to act places `to_place` more stones), `choose` (it takes black
 //!   or plays white's stone), or `done` (the game proper is on).
-//! - `to_act`: the seat that acts now, `x` or `o` (as in `players`); null when done.
+//! - `to_act`: the seat that acts now, `x` or `o` (as in `players`); null when done, or when
+//!   the game ended during the opening (`POST /api/games/{id}/end`).
 //! - `stones`: the opening's stones so far, black first (when done, the stones it placed).
 //! - `swapped`: the seats changed colours (the opener took white).
 //! - `accepts`: the choices `POST /api/games/{id}/opening` takes now (`machine` when a computer

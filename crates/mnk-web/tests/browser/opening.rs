@@ -39,6 +39,9 @@ async fn shown(c: &Client, css: &str) -> bool {
         == json!(true)
 }
 
+/// Whether the Hint button is disabled.
+const HINT_DISABLED: &str = "return document.querySelector('#hint').disabled;";
+
 /// Whether a clock runs.
 const A_CLOCK_RUNS: &str = "return !!document.querySelector('#clocks .clock.running');";
 
@@ -72,6 +75,8 @@ async fn a_swap2_opening_between_two_people_by_clicks_and_buttons() {
             "swap2 opening: X (you) opens, O (you) chooses"
         );
         assert!(!shown(&c, "#take-black").await && !shown(&c, "#place-two").await);
+        // No hint while the opening's stones are placed.
+        assert_eq!(js(&c, HINT_DISABLED).await, json!(true));
         place(&c, "h8").await;
         assert_eq!(text(&c, "#status").await, "X (you): place white's second stone");
         place(&c, "i9").await;
@@ -81,6 +86,8 @@ async fn a_swap2_opening_between_two_people_by_clicks_and_buttons() {
             "O (you): take black, play white's fourth stone, or place two stones"
         );
         assert!(shown(&c, "#take-black").await && shown(&c, "#place-two").await);
+        // A hint, white's best move, helps the choice.
+        assert_eq!(js(&c, HINT_DISABLED).await, json!(false));
         // The opening is outside the clocks.
         assert_eq!(js(&c, A_CLOCK_RUNS).await, json!(false));
         // The opener's stones stay: Undo has nothing to take back.
