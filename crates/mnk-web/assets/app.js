@@ -11,6 +11,7 @@ import { renderAnalysis, clearTree, showTree, compare } from './js/search.js';
 import { Clocks, clockFace } from './js/clock.js';
 import { renderDownloads, exportToBox, importRecord, importFile } from './js/records.js';
 import { renderReview, step } from './js/review.js';
+import { fitOpening, formOpening, underWay, actor, openingStatus, seatsText } from './js/opening.js';
 
 const seats = { x: null, o: null };
 let analysis = null;
@@ -46,6 +47,7 @@ function limitTo(settings, size, label) {
 
 function fitSeats() {
   const size = formSize();
+  fitOpening(size.width, size.height, Number($('#k').value));
   if (!(size.width >= 1 && size.height >= 1)) return;
   fitSettings(seats.x, size, 'X');
   fitSettings(seats.o, size, 'O');
@@ -86,6 +88,7 @@ function setupBody() {
     rule: $('#rule').value,
     players: { x: seats.x.spec, o: seats.o.spec },
     time_control: $('#time-control').value.trim() || undefined,
+    opening: formOpening(),
   };
 }
 
@@ -123,6 +126,8 @@ function renderStatus() {
     status.textContent = human && !rival ? `${g.winner} wins: you won!` : `${g.winner} wins`;
   } else if (g.status === 'draw') {
     status.textContent = 'Draw';
+  } else if (underWay(g)) {
+    status.textContent = openingStatus(g, state.stalled);
   } else if (g.machine_to_move && state.stalled) {
     status.textContent = `${who(g.to_move)} could not move`;
   } else if (g.machine_to_move) {
@@ -132,10 +137,23 @@ function renderStatus() {
     status.textContent = `${who(g.to_move)} to move`;
   }
   status.dataset.status = g.status;
+  status.dataset.opening = g.opening ? g.opening.stage : '';
+  $('#seats').hidden = !g.opening;
+  $('#seats').textContent = g.opening ? seatsText(g) : '';
+  // A person's choices in the opening: a cell is white's stone (or the next stone to place).
+  const choosing = underWay(g) && !g.machine_to_move && state.view === null;
+  $('#take-black').hidden = !(choosing && g.opening.accepts.includes('black'));
+  $('#place-two').hidden = !(choosing && g.opening.accepts.includes('place'));
+  $('#take-black').disabled = state.busy;
+  $('#place-two').disabled = state.busy;
   $('#retry').hidden = !(state.stalled && g.machine_to_move && g.status === 'playing');
   $('#retry').disabled = state.busy;
   $('#undo').disabled = state.busy || undoCount() === 0 || endedOffBoard(g);
-  $('#hint').disabled = state.busy || g.status !== 'playing';
+  // While the opening's stones are placed there is no best move to hint: the opener seeks an
+  // even position, the chooser's stones prepare its choice.
+  const placing = underWay(g) && g.opening.stage === 'place';
+  $('#hint').disabled = state.busy || g.status !== 'playing' || placing;
+  $('#hint').title = placing ? 'no hint while the opening\'s stones are placed' : '';
   $('#analyse').disabled = state.busy || g.status !== 'playing';
   $('#record').placeholder = g.record || 'no moves yet';
 }
@@ -277,7 +295,7 @@ function install(game) {
   state.ghosts = null;
   state.view = null;
   state.clocks = game.time_control ? new Clocks(game.time_control) : null;
-  if (state.clocks && game.status === 'playing') state.clocks.start(game.to_move, performance.now());
+  if (state.clocks && game.status === 'playing' && !underWay(game)) state.clocks.start(game.to_move, performance.now());
   clearTree();
   fitAnalysis();
   render();
@@ -301,13 +319,14 @@ async function newGame(body) {
 
 /// The clocks after a move made at `at` that made the game `game`: the mover's clock stops
 /// (its increment added), the other side's starts. Returns the side whose flag fell during the
-/// move (the game still on), or null.
+/// move (the game still on), or null. The opening is outside the clocks: they start when it
+/// is over.
 function clocksAfterMove(at, game) {
   const c = state.clocks;
   if (!c) return null;
   const fell = c.stop(at);
   if (fell) return game.status === 'playing' ? fell : null;
-  if (game.status === 'playing') c.start(game.to_move, at);
+  if (game.status === 'playing' && !underWay(game)) c.start(game.to_move, at);
   return null;
 }
 
@@ -350,11 +369,23 @@ function tick() {
 async function machineTurn() {
   const g = state.game;
   if (!g || g.status !== 'playing' || !g.machine_to_move || state.busy || state.stalled) return;
-  const side = g.to_move;
+  const opening = underWay(g);
+  const side = opening ? actor(g) : g.to_move;
   const mover = who(side);
   const generation = state.generation;
   let fell = null;
   await run(async () => {
+    if (opening) {
+      // Its part in the opening: its three stones, or its choice of colour.
+      const stop = new AbortController();
+      state.inflight = stop;
+      const game = await api('POST', `/api/games/${g.id}/opening`, { choice: 'machine', version: g.version }, stop.signal);
+      if (!guard(generation)) return;
+      state.inflight = null;
+      fell = clocksAfterMove(performance.now(), game);
+      state.game = game;
+      return;
+    }
     const request = { play: true, analysis: $('#see-search').checked, version: g.version };
     // The machine plays within its own clock: the server plans the move from what it has left.
     if (state.clocks) request.clock = state.clocks.request(side, performance.now());
@@ -385,7 +416,20 @@ function retry() {
   resume();
 }
 
-async function clickCell(move) {
+function clickCell(move) {
+  personActs('moves', { move });
+}
+
+/// A person's choice in the opening: `black`, or (swap2) `place` two more stones.
+function chooseOpening(choice) {
+  const g = state.game;
+  if (!underWay(g)) return;
+  personActs('opening', { choice, seat: g.opening.to_act });
+}
+
+/// Sends what the person to move (or to act in the opening) did: `body` to the game's route
+/// `route` (`moves`, `opening`).
+async function personActs(route, body) {
   const g = state.game;
   if (!g || state.busy || g.status !== 'playing' || g.machine_to_move || state.view !== null) return;
   // The move is made when it is clicked: the clock stops then, not when the server answers.
@@ -393,7 +437,7 @@ async function clickCell(move) {
   let fell = null;
   const generation = state.generation;
   await run(async () => {
-    const game = await api('POST', `/api/games/${g.id}/moves`, { move, version: g.version });
+    const game = await api('POST', `/api/games/${g.id}/${route}`, { ...body, version: g.version });
     if (!guard(generation)) return;
     fell = clocksAfterMove(at, game);
     state.game = game;
@@ -404,13 +448,16 @@ async function clickCell(move) {
   if (fell && guard(generation)) flagFell(fell);
 }
 
-/// How many moves Undo takes back: back to the last position where a person is to move.
+/// How many moves Undo takes back: back to the last position where a person is to move; never
+/// the opening's stones (during the opening, a stone of the stage under way, one at a time).
 function undoCount() {
   const g = state.game;
   if (!g) return 0;
   const n = g.moves.length;
-  if (!isHuman('X') && !isHuman('O')) return n > 0 ? 1 : 0;
-  for (let c = 1; c <= n; c++) {
+  const free = n - (g.opening ? g.opening.kept : 0);
+  if (underWay(g)) return free > 0 && !g.machine_to_move ? 1 : 0;
+  if (!isHuman('X') && !isHuman('O')) return free > 0 ? 1 : 0;
+  for (let c = 1; c <= free; c++) {
     if (isHuman(sideOf(n - c))) return c;
   }
   return 0;
@@ -428,7 +475,7 @@ function undo() {
     if (c) {
       const now = performance.now();
       c.pause(now);
-      if (game.status === 'playing') c.start(game.to_move, now);
+      if (game.status === 'playing' && !underWay(game)) c.start(game.to_move, now);
     }
     state.game = game;
     state.stalled = null;
@@ -580,6 +627,8 @@ async function start() {
       fitSeats();
     }
   });
+  $('#take-black').addEventListener('click', () => chooseOpening('black'));
+  $('#place-two').addEventListener('click', () => chooseOpening('place'));
   for (const id of ['#width', '#height', '#k']) {
     $(id).addEventListener('input', () => {
       $('#preset').value = 'custom';

@@ -19,6 +19,7 @@ pub const MODULES: &[(&str, &str)] = &[
     ("search.js", include_str!("../assets/js/search.js")),
     ("clock.js", include_str!("../assets/js/clock.js")),
     ("records.js", include_str!("../assets/js/records.js")),
+    ("opening.js", include_str!("../assets/js/opening.js")),
     ("review.js", include_str!("../assets/js/review.js")),
 ];
 /// Its style sheet.

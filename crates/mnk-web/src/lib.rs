@@ -22,6 +22,7 @@ pub mod assets;
 pub mod body;
 pub mod config;
 pub mod error;
+pub mod opening;
 pub mod routes;
 pub mod searcher;
 pub mod state;

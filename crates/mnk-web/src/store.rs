@@ -8,6 +8,8 @@
 //! within a memory budget, the seats of the games idle longest dropped first. (A seat in use by
 //! a search is out of the store; the search slots bound how many there are.)
 
+use crate::error::{ApiError, ApiResult};
+use crate::opening::{Act, Opening};
 use mnk::game::{Game, Side};
 use mnk::players::{PlayerSpec, Seat};
 use mnk::record::Outcome;
@@ -35,6 +37,8 @@ pub struct Entry {
     /// A result the board does not show: a flag fall or a resignation (`POST
     /// /api/games/{id}/end`), or the one an imported record states. Set, it ends the game.
     pub result: Option<Outcome>,
+    /// The tournament opening the game begins with, if any ([`crate::opening`]).
+    pub opening: Option<Opening>,
 }
 
 impl Entry {
@@ -47,6 +51,7 @@ impl Entry {
             version: 0,
             timing: None,
             result: None,
+            opening: None,
         }
     }
 
@@ -68,6 +73,72 @@ impl Entry {
     #[must_use]
     pub fn seat(&self, side: Side) -> Option<&PlayerSpec> {
         self.seats[side.index()].as_ref()
+    }
+
+    /// The game's opening, while it is under way.
+    #[must_use]
+    pub fn opening_under_way(&self) -> Option<Opening> {
+        let placed = self.game.moves().len();
+        self.opening.filter(|o| o.under_way(placed))
+    }
+
+    /// The seat that acts now, by the side it sits at: during the opening the one in the role
+    /// to act, else the side to move; `None` when the game is over.
+    #[must_use]
+    pub fn to_act(&self) -> Option<Side> {
+        if self.is_over() {
+            return None;
+        }
+        match self.opening_under_way() {
+            Some(opening) => opening.to_act(self.game.moves().len()),
+            None => Some(self.game.board().to_move()),
+        }
+    }
+
+    /// The opening under way and the seat to act in it, when that seat is a computer and
+    /// `machine`, or a person and not `machine`.
+    ///
+    /// # Errors
+    /// 409 when no opening is under way (none, or over), the game is over, or the seat to act
+    /// is not of the kind asked for.
+    pub fn actor(&self, machine: bool) -> ApiResult<(Opening, Side)> {
+        let (Some(opening), Some(side)) = (self.opening_under_way(), self.to_act()) else {
+            return Err(ApiError::conflict(match self.opening {
+                _ if self.is_over() => "the game is over",
+                Some(_) => "the opening is over: play moves (POST /api/games/{id}/moves)",
+                None => {
+                    "this game has no opening (create one with \"opening\": \"swap\" or \"swap2\")"
+                }
+            }));
+        };
+        // Until the opening is done, the opener sits at X and the chooser at O.
+        let role = match side {
+            Side::X => "X (the opener)",
+            Side::O => "O (the chooser)",
+        };
+        match (self.seat(side), machine) {
+            (Some(player), false) => Err(ApiError::conflict(format!(
+                "{role} is {player}, a computer: it acts with {{\"choice\": \"machine\"}}"
+            ))),
+            (None, true) => Err(ApiError::conflict(format!(
+                "{role} is a person: no machine acts for it; place stones with POST /api/games/{{id}}/moves, or choose black, white or place"
+            ))),
+            _ => Ok((opening, side)),
+        }
+    }
+
+    /// Does `act` in the opening under way for the seat to act (its computer's act when
+    /// `machine`, else its person's); the seats change colours when the act says so.
+    ///
+    /// # Errors
+    /// As [`Entry::actor`]; 409 too when the act does not fit the stage.
+    pub fn act(&mut self, act: Act, machine: bool) -> ApiResult<()> {
+        let (mut opening, _) = self.actor(machine)?;
+        if opening.act(&mut self.game, act)? {
+            self.seats.swap(0, 1);
+        }
+        self.opening = Some(opening);
+        Ok(())
     }
 }
 

@@ -1,5 +1,6 @@
 //! What the API answers: games, choices and trees as JSON, moves in renju notation.
 
+use crate::opening::Stage;
 use crate::store::{Entry, Seats};
 use mnk::explain::{NodeKind, TreeNode};
 use mnk::game::{Cell, Side, Size, Status};
@@ -85,6 +86,59 @@ pub struct GameView {
     pub result: Option<String>,
     /// How the game is timed; null when it is not.
     pub time_control: Option<TimingView>,
+    /// The tournament opening the game begins with (swap or swap2), while under way and
+    /// after; null for a game without one ([`crate::opening`] describes it).
+    pub opening: Option<OpeningView>,
+}
+
+/// A game's tournament opening, as [`crate::opening`] describes it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OpeningView {
+    /// `swap` or `swap2`.
+    pub rule: String,
+    /// `place`, `choose` or `done`.
+    pub stage: &'static str,
+    /// The seat that acts now, `x` or `o` (as in `players`); null when done.
+    pub to_act: Option<&'static str>,
+    /// Stones the seat to act places now (0 unless placing).
+    pub to_place: usize,
+    /// The opening's stones so far, black first.
+    pub stones: Vec<String>,
+    /// The seats changed colours: the seat that opened plays O.
+    pub swapped: bool,
+    /// The choices `POST /api/games/{id}/opening` takes now: `black`, `white`, `place` for a
+    /// person, `machine` for a computer.
+    pub accepts: Vec<&'static str>,
+    /// How many of the first moves undo leaves.
+    pub kept: usize,
+}
+
+impl OpeningView {
+    /// The view of `entry`'s opening, if it has one.
+    #[must_use]
+    pub fn new(entry: &Entry) -> Option<Self> {
+        let opening = entry.opening?;
+        let moves = entry.game.moves();
+        let placed = moves.len();
+        let stage = opening.stage(placed);
+        let stones = opening.record().map_or(placed, |o| o.stones).min(placed);
+        let to_act = entry.to_act().filter(|_| stage != Stage::Done);
+        let accepts = match to_act {
+            Some(side) if entry.seat(side).is_some() => vec!["machine"],
+            Some(_) => opening.choices(placed),
+            None => Vec::new(),
+        };
+        Some(OpeningView {
+            rule: opening.rule.to_string(),
+            stage: stage.name(),
+            to_act: to_act.map(|side| if side == Side::X { "x" } else { "o" }),
+            to_place: opening.to_place(placed),
+            stones: cells(&moves[..stones], entry.game.board().size()),
+            swapped: opening.swapped,
+            accepts,
+            kept: opening.kept(placed),
+        })
+    }
 }
 
 /// How a game is timed: a limit per move, or a game clock with an increment.
@@ -172,10 +226,11 @@ impl GameView {
                 .iter()
                 .map(|&(c, why)| (format_cell(c, size), why.name()))
                 .collect(),
-            machine_to_move: to_move.is_some_and(|s| entry.seat(s).is_some()),
+            machine_to_move: entry.to_act().is_some_and(|s| entry.seat(s).is_some()),
             version: entry.version,
             result: entry.outcome().map(|o| o.to_string()),
             time_control: entry.timing.map(TimingView::new),
+            opening: OpeningView::new(entry),
         }
     }
 }

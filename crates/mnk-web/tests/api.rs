@@ -4,6 +4,7 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
+use mnk::players::swap2::Decision;
 use mnk_web::{Limits, app};
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -1679,4 +1680,686 @@ async fn a_machine_plans_its_move_from_its_clock() {
             .await
             .error(StatusCode::BAD_REQUEST);
     }
+}
+
+/// `POST /api/games/{id}/opening` with `body`.
+async fn opening(app: &Router, id: &str, body: Value) -> Reply {
+    let uri = format!("/api/games/{id}/opening");
+    send(app, "POST", &uri, Some(&body.to_string())).await
+}
+
+/// Plays `moves` one by one through the moves route; the game after the last.
+async fn play_all(app: &Router, id: &str, moves: &[&str]) -> Value {
+    let uri = format!("/api/games/{id}/moves");
+    let mut g = Value::Null;
+    for mv in moves {
+        g = ok(app, "POST", &uri, Some(&json!({"move": mv}).to_string())).await;
+    }
+    g
+}
+
+#[tokio::test]
+async fn a_swap2_opening_between_two_people() {
+    let app = server();
+    let people =
+        json!({"size": 15, "k": 5, "opening": "swap2", "players": {"x": "human", "o": "human"}});
+    let id = new_game(&app, people.clone()).await;
+    let g = ok(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(
+        g["opening"],
+        json!({"rule": "swap2", "stage": "place", "to_act": "x", "to_place": 3, "stones": [],
+               "swapped": false, "accepts": [], "kept": 0})
+    );
+    // The opener's three stones, black, white, black; a stone of its own stage may be taken back.
+    play_all(&app, &id, &["h8", "i9"]).await;
+    let undo = format!("/api/games/{id}/undo");
+    let g = ok(&app, "POST", &undo, None).await;
+    assert_eq!(g["opening"]["to_place"], json!(2));
+    let g = play_all(&app, &id, &["i9", "h10"]).await;
+    assert_eq!(g["opening"]["stage"], json!("choose"));
+    assert_eq!(g["opening"]["to_act"], json!("o"));
+    assert_eq!(g["opening"]["stones"], json!(["h8", "i9", "h10"]));
+    assert_eq!(g["opening"]["accepts"], json!(["black", "white", "place"]));
+    assert_eq!(g["to_move"], json!("O"));
+    assert!(g["machine_to_move"] == json!(false));
+    // The opener's stones stay; the opener cannot choose for the chooser.
+    let message = send(&app, "POST", &undo, None)
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("the opening's first 3 stay"), "{message}");
+    let message = opening(&app, &id, json!({"choice": "place", "seat": "x"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(
+        message.contains("not X's turn") && message.contains("O acts"),
+        "{message}"
+    );
+    // The chooser places two more stones, and the opener chooses.
+    let g = opening(&app, &id, json!({"choice": "place", "seat": "o"}))
+        .await
+        .json();
+    assert_eq!(
+        (
+            &g["opening"]["stage"],
+            &g["opening"]["to_act"],
+            &g["opening"]["to_place"]
+        ),
+        (&json!("place"), &json!("o"), &json!(2))
+    );
+    let g = play_all(&app, &id, &["j9", "g9"]).await;
+    assert_eq!(g["opening"]["stage"], json!("choose"));
+    assert_eq!(g["opening"]["to_act"], json!("x"));
+    assert_eq!(g["opening"]["accepts"], json!(["black", "white"]));
+    let message = opening(&app, &id, json!({"choice": "place"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(
+        message.contains("opener takes black or plays white's sixth"),
+        "{message}"
+    );
+    // The opener keeps black: the chooser, at O, plays white's sixth stone as the game's.
+    let g = opening(&app, &id, json!({"choice": "black", "seat": "x"}))
+        .await
+        .json();
+    assert_eq!(g["opening"]["stage"], json!("done"));
+    assert_eq!(g["opening"]["to_act"], Value::Null);
+    assert_eq!(g["opening"]["swapped"], json!(false));
+    assert_eq!(g["opening"]["kept"], json!(5));
+    assert_eq!(g["to_move"], json!("O"));
+    let g = play_all(&app, &id, &["k10", "h9"]).await;
+    assert_eq!(g["moves"].as_array().unwrap().len(), 7);
+    assert_eq!(g["opening"]["stones"].as_array().unwrap().len(), 5);
+    let message = opening(&app, &id, json!({"choice": "black"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("the opening is over"), "{message}");
+    // Undo takes back the game's moves, never the opening's.
+    let g = ok(&app, "POST", &undo, Some(r#"{"count": 2}"#)).await;
+    assert_eq!(g["moves"].as_array().unwrap().len(), 5);
+    send(&app, "POST", &undo, None)
+        .await
+        .error(StatusCode::CONFLICT);
+    play_all(&app, &id, &["k10"]).await;
+    // The record names the opening, and a game made from it keeps it.
+    let (_, sgf) = record_file(&app, &id, "sgf").await;
+    assert!(sgf.contains("OP[swap2:5]"), "{sgf}");
+    let (_, line) = record_file(&app, &id, "moves").await;
+    assert!(line.contains("# opening: swap2:5"), "{line}");
+    // So does the JSON record, the body that recreates the game.
+    let body = ok(&app, "GET", &format!("/api/games/{id}/record"), None).await;
+    assert_eq!(body["opening"], json!("swap2:5"));
+    for made in [json!({"record": sgf}), body] {
+        let copy = new_game(&app, made).await;
+        let g = ok(&app, "GET", &format!("/api/games/{copy}"), None).await;
+        assert_eq!(g["opening"]["stage"], json!("done"));
+        assert_eq!(
+            g["opening"]["stones"],
+            json!(["h8", "i9", "h10", "j9", "g9"])
+        );
+        assert_eq!(g["opening"]["kept"], json!(5));
+    }
+    let copy = new_game(&app, json!({"record": sgf})).await;
+    let message = send(
+        &app,
+        "POST",
+        &format!("/api/games/{copy}/undo"),
+        Some(r#"{"count": 2}"#),
+    )
+    .await
+    .error(StatusCode::CONFLICT);
+    assert!(message.contains("stay"), "{message}");
+
+    // Again, and the opener takes white with the sixth stone: the seats change colours.
+    let id = new_game(
+        &app,
+        json!({"size": 15, "opening": "swap2", "players": {"x": "human", "o": "gomoku-pruned:depth=1"}}),
+    )
+    .await;
+    play_all(&app, &id, &["h8", "i9", "h10"]).await;
+    // The chooser is a computer: a person's choice for it is refused.
+    let message = opening(&app, &id, json!({"choice": "place"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("a computer"), "{message}");
+    let message = send(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(r#"{"move": "a1"}"#),
+    )
+    .await
+    .error(StatusCode::CONFLICT);
+    assert!(
+        message.contains("O (the chooser) is gomoku-pruned"),
+        "{message}"
+    );
+    let people = new_game(&app, people).await;
+    play_all(&app, &people, &["h8", "i9", "h10"]).await;
+    opening(&app, &people, json!({"choice": "place"}))
+        .await
+        .json();
+    play_all(&app, &people, &["j9", "g9"]).await;
+    let g = opening(
+        &app,
+        &people,
+        json!({"choice": "white", "move": "k10", "seat": "x"}),
+    )
+    .await
+    .json();
+    assert_eq!(g["opening"]["swapped"], json!(true));
+    assert_eq!(g["opening"]["stones"].as_array().unwrap().len(), 6);
+    assert_eq!(g["to_move"], json!("X"));
+    let (_, sgf) = record_file(&app, &people, "sgf").await;
+    assert!(sgf.contains("OP[swap2:6]"), "{sgf}");
+}
+
+/// A fast engine for the machine's part in an opening.
+const QUICK: &str = "engine:nodes=3000";
+
+/// What the library's chooser with [`QUICK`] decides on 15x15 after `moves`.
+fn library_decision(moves: &[&str]) -> Decision {
+    decision_of(QUICK, moves)
+}
+
+/// What the library's chooser with the player `spec` decides on 15x15 after `moves`.
+fn decision_of(spec: &str, moves: &[&str]) -> Decision {
+    let game = mnk::notation::parse_game(&moves.join(" "), gomoku()).unwrap();
+    let mut seat = mnk::players::Seat::new(spec.parse().unwrap());
+    mnk::players::swap2::choose(&mut seat, game.board(), &mnk::players::Ask::now()).unwrap()
+}
+
+/// 15x15, five in a row, freestyle.
+fn gomoku() -> mnk::game::Variant {
+    mnk::game::Variant::new(mnk::game::Size::square(15), 5, mnk::game::Rule::Freestyle).unwrap()
+}
+
+#[tokio::test]
+async fn a_swap_opening_with_the_machine_in_each_role() {
+    let app = server();
+    // The machine opens: three stones at once, then the person chooses.
+    let id = new_game(
+        &app,
+        json!({"size": 15, "opening": "swap", "players": {"x": QUICK, "o": "human"}}),
+    )
+    .await;
+    let g = ok(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(g["machine_to_move"], json!(true));
+    assert_eq!(g["opening"]["accepts"], json!(["machine"]));
+    let message = send(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(r#"{"move": "h8"}"#),
+    )
+    .await
+    .error(StatusCode::CONFLICT);
+    assert!(message.contains("X (the opener) is engine"), "{message}");
+    let message = send(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/think"),
+        Some(r#"{"play": true}"#),
+    )
+    .await
+    .error(StatusCode::CONFLICT);
+    assert!(message.contains("opening is under way"), "{message}");
+    let g = opening(&app, &id, json!({"choice": "machine"}))
+        .await
+        .json();
+    let stones = g["opening"]["stones"].as_array().unwrap().clone();
+    assert_eq!(stones.len(), 3);
+    let variant = gomoku();
+    let size = variant.size();
+    let proposals: Vec<Vec<String>> = mnk::players::swap2::candidates(&variant)
+        .iter()
+        .map(|three| {
+            three
+                .iter()
+                .map(|&c| mnk::notation::format_cell(c, size))
+                .collect()
+        })
+        .collect();
+    assert!(
+        proposals.contains(&serde_json::from_value(json!(stones)).unwrap()),
+        "{stones:?}"
+    );
+    assert_eq!(g["opening"]["stage"], json!("choose"));
+    assert_eq!(g["machine_to_move"], json!(false));
+    let message = opening(&app, &id, json!({"choice": "machine"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("O (the chooser) is a person"), "{message}");
+    // The person keeps white: the machine, black, moves next as in any game.
+    let free = ["h9", "g9", "j9", "i9"]
+        .into_iter()
+        .find(|c| !stones.contains(&json!(c)))
+        .unwrap();
+    let g = opening(&app, &id, json!({"choice": "white", "move": free}))
+        .await
+        .json();
+    assert_eq!(g["opening"]["stage"], json!("done"));
+    assert_eq!(g["players"]["x"], json!(QUICK));
+    assert_eq!(g["machine_to_move"], json!(true));
+    let t = ok(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/think"),
+        Some(r#"{"play": true}"#),
+    )
+    .await;
+    assert_eq!(t["game"]["moves"].as_array().unwrap().len(), 5);
+
+    // Swap2: the machine opens, the person places two more stones, the machine chooses on
+    // five: black (its seat stays at X) or white's sixth stone (the seats change colours).
+    let id = new_game(
+        &app,
+        json!({"size": 15, "opening": "swap2", "players": {"x": QUICK, "o": "human"}}),
+    )
+    .await;
+    let g = opening(&app, &id, json!({"choice": "machine"}))
+        .await
+        .json();
+    opening(&app, &id, json!({"choice": "place", "seat": "o"}))
+        .await
+        .json();
+    let mut five: Vec<String> = serde_json::from_value(g["opening"]["stones"].clone()).unwrap();
+    let two: Vec<&str> = ["a1", "o15", "a15"]
+        .into_iter()
+        .filter(|c| !five.iter().any(|s| s == c))
+        .take(2)
+        .collect();
+    let g = play_all(&app, &id, &two).await;
+    five.extend(two.iter().map(ToString::to_string));
+    assert_eq!(
+        (&g["opening"]["to_act"], &g["machine_to_move"]),
+        (&json!("x"), &json!(true))
+    );
+    let g = opening(&app, &id, json!({"choice": "machine"}))
+        .await
+        .json();
+    let five: Vec<&str> = five.iter().map(String::as_str).collect();
+    match library_decision(&five) {
+        Decision::Swap => {
+            assert_eq!(g["opening"]["swapped"], json!(false));
+            assert_eq!(g["players"], json!({"x": QUICK, "o": "human"}));
+            assert_eq!(g["moves"].as_array().unwrap().len(), 5);
+        }
+        Decision::Play(_) => {
+            assert_eq!(g["opening"]["swapped"], json!(true));
+            assert_eq!(g["players"], json!({"x": "human", "o": QUICK}));
+            assert_eq!(g["moves"].as_array().unwrap().len(), 6);
+        }
+    }
+    assert_eq!(
+        (&g["opening"]["stage"], &g["machine_to_move"]),
+        (&json!("done"), &json!(false))
+    );
+
+    // The machine chooses, on an opening good for black and on one good for white: it does
+    // what the library's chooser does with the same player, and the game shows it.
+    let mut decisions = Vec::new();
+    for three in [["h8", "a1", "h9"], ["a1", "h8", "o15"]] {
+        let id = new_game(
+            &app,
+            json!({"size": 15, "opening": "swap", "players": {"x": "human", "o": QUICK}}),
+        )
+        .await;
+        let g = play_all(&app, &id, &three).await;
+        assert_eq!(g["machine_to_move"], json!(true));
+        assert_eq!(g["opening"]["accepts"], json!(["machine"]));
+        let message = opening(&app, &id, json!({"choice": "black"}))
+            .await
+            .error(StatusCode::CONFLICT);
+        assert!(message.contains("a computer"), "{message}");
+        let g = opening(&app, &id, json!({"choice": "machine", "seat": "o"}))
+            .await
+            .json();
+        let decided = library_decision(&three);
+        assert_eq!(g["opening"]["stage"], json!("done"));
+        let (_, sgf) = record_file(&app, &id, "sgf").await;
+        decisions.push(decided);
+        match decided {
+            Decision::Swap => {
+                // The machine took black: it sits at X now, and the person plays white's fourth.
+                assert_eq!(g["opening"]["swapped"], json!(true), "{three:?}");
+                assert_eq!(g["players"], json!({"x": QUICK, "o": "human"}));
+                assert_eq!(g["moves"].as_array().unwrap().len(), 3);
+                assert_eq!(
+                    (&g["to_move"], &g["machine_to_move"]),
+                    (&json!("O"), &json!(false))
+                );
+                assert!(sgf.contains("OP[swap:3]"), "{sgf}");
+            }
+            Decision::Play(cell) => {
+                assert_eq!(g["opening"]["swapped"], json!(false), "{three:?}");
+                assert_eq!(g["players"], json!({"x": "human", "o": QUICK}));
+                assert_eq!(
+                    g["last_move"],
+                    json!(mnk::notation::format_cell(cell, size))
+                );
+                assert_eq!(
+                    (&g["to_move"], &g["machine_to_move"]),
+                    (&json!("X"), &json!(false))
+                );
+                assert!(sgf.contains("OP[swap:4]"), "{sgf}");
+            }
+        }
+    }
+    // Black's centre pair against a corner stone is taken; white to move in the centre kept.
+    assert!(
+        matches!(decisions[..], [Decision::Swap, Decision::Play(_)]),
+        "{decisions:?}"
+    );
+}
+
+#[tokio::test]
+async fn bad_openings_are_refused_with_what_is_accepted() {
+    let app = server();
+    let refused: &[(Value, &str)] = &[
+        (
+            json!({"size": 15, "opening": "swap3"}),
+            "give none, swap or swap2",
+        ),
+        (json!({"size": 15, "opening": 2}), "expected a string"),
+        (
+            json!({"size": 15, "opening": "swap", "moves": "h8"}),
+            "not both",
+        ),
+        (json!({"opening": "swap2", "record": "h8 h9"}), "not both"),
+        (
+            json!({"size": 3, "opening": "swap"}),
+            "do not fit a 3x3 board",
+        ),
+        (
+            json!({"size": 15, "opening": "swap2:5", "moves": "h8 h9"}),
+            "more stones than the 2 moves",
+        ),
+        (
+            json!({"size": 15, "opening": "swap:6", "moves": "h8 h9"}),
+            "swap2:5",
+        ),
+    ];
+    for (body, needle) in refused {
+        let message = send(&app, "POST", "/api/games", Some(&body.to_string()))
+            .await
+            .error(StatusCode::BAD_REQUEST);
+        assert!(message.contains(needle), "{body}: {message}");
+    }
+    // "none" is no opening.
+    let id = new_game(
+        &app,
+        json!({"size": 15, "opening": "none", "players": {"o": "human"}}),
+    )
+    .await;
+    let g = ok(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(g["opening"], Value::Null);
+    let message = opening(&app, &id, json!({"choice": "black"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("no opening"), "{message}");
+    let id = new_game(
+        &app,
+        json!({"size": 15, "opening": "swap", "players": {"x": "human", "o": "human"}}),
+    )
+    .await;
+    let bad: &[(Value, StatusCode, &str)] = &[
+        (
+            json!({"choice": "red"}),
+            StatusCode::BAD_REQUEST,
+            "give black, white (with a move), place or machine",
+        ),
+        (
+            json!({"choice": "white"}),
+            StatusCode::BAD_REQUEST,
+            "give white's stone with white",
+        ),
+        (
+            json!({"choice": "black", "move": "h8"}),
+            StatusCode::BAD_REQUEST,
+            "only then",
+        ),
+        (
+            json!({"choice": "black", "seat": "z"}),
+            StatusCode::BAD_REQUEST,
+            "seat: 'z' is not a side; give X or O",
+        ),
+        (
+            json!({"choice": "black"}),
+            StatusCode::CONFLICT,
+            "no colour to choose now",
+        ),
+        (
+            json!({"choice": "white", "move": "h8"}),
+            StatusCode::CONFLICT,
+            "no colour to choose now: the opener places its three stones first",
+        ),
+        (
+            json!({"choice": "place"}),
+            StatusCode::CONFLICT,
+            "places its three stones first (3 to go)",
+        ),
+        (
+            json!({"choice": "machine"}),
+            StatusCode::CONFLICT,
+            "is a person",
+        ),
+        (
+            json!({"choice": "black", "version": 7}),
+            StatusCode::CONFLICT,
+            "changed",
+        ),
+        (json!({"pick": "black"}), StatusCode::BAD_REQUEST, "pick"),
+    ];
+    for (body, status, needle) in bad {
+        let message = opening(&app, &id, body.clone()).await.error(*status);
+        assert!(message.contains(needle), "{body}: {message}");
+    }
+    play_all(&app, &id, &["h8", "i9", "h10"]).await;
+    let message = opening(&app, &id, json!({"choice": "black", "seat": "x"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("not X's turn"), "{message}");
+    let message = opening(&app, &id, json!({"choice": "place"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(
+        message.contains("takes black or plays white's fourth"),
+        "{message}"
+    );
+    let message = opening(&app, &id, json!({"choice": "white", "move": "h8"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("h8"), "{message}");
+    // Nothing refused changed the game; a game ended during the opening ends, and exports.
+    let g = ok(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(g["version"], json!(3));
+    let g = ok(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/end"),
+        Some(r#"{"winner": "X", "by": "resignation"}"#),
+    )
+    .await;
+    assert_eq!(g["result"], json!("X wins by R"));
+    assert_eq!(g["opening"]["to_act"], Value::Null);
+    assert_eq!(g["opening"]["accepts"], json!([]));
+    let (_, sgf) = record_file(&app, &id, "sgf").await;
+    assert!(sgf.contains("RE[B+R]") && !sgf.contains("OP["), "{sgf}");
+    let message = opening(&app, &id, json!({"choice": "black"}))
+        .await
+        .error(StatusCode::CONFLICT);
+    assert!(message.contains("over"), "{message}");
+}
+
+/// The moves of the game view `g`, as names.
+fn moves_of(g: &Value) -> Vec<String> {
+    serde_json::from_value(g["moves"].clone()).unwrap()
+}
+
+#[tokio::test]
+async fn swap2_with_the_machine_in_both_roles() {
+    let app = server();
+    // Two different machines, so that the seats show whether they changed colours.
+    let (opener, chooser) = ("engine:nodes=3000", "engine:nodes=2000");
+    let id = new_game(
+        &app,
+        json!({"size": 15, "opening": "swap2", "players": {"x": opener, "o": chooser}}),
+    )
+    .await;
+    let g = opening(&app, &id, json!({"choice": "machine", "seat": "x"}))
+        .await
+        .json();
+    assert_eq!(g["opening"]["stage"], json!("choose"));
+    assert_eq!(g["opening"]["to_act"], json!("o"));
+    assert_eq!(g["opening"]["accepts"], json!(["machine"]));
+    assert_eq!(g["machine_to_move"], json!(true));
+    let three = moves_of(&g);
+    assert_eq!(three.len(), 3);
+    // The machine chooser takes black or plays white's fourth stone (never two more stones),
+    // as the library's chooser with its player decides.
+    let g = opening(&app, &id, json!({"choice": "machine", "seat": "o"}))
+        .await
+        .json();
+    let three: Vec<&str> = three.iter().map(String::as_str).collect();
+    assert_eq!(g["opening"]["stage"], json!("done"));
+    assert_eq!(g["machine_to_move"], json!(true));
+    let decided = decision_of(chooser, &three);
+    match decided {
+        Decision::Swap => {
+            assert_eq!(g["opening"]["swapped"], json!(true));
+            assert_eq!(g["players"], json!({"x": chooser, "o": opener}));
+            assert_eq!(moves_of(&g).len(), 3);
+        }
+        Decision::Play(_) => {
+            assert_eq!(g["opening"]["swapped"], json!(false));
+            assert_eq!(g["players"], json!({"x": opener, "o": chooser}));
+            assert_eq!(moves_of(&g).len(), 4);
+        }
+    }
+    // The game goes on as any: the machine to move plays.
+    let t = ok(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/think"),
+        Some(r#"{"play": true}"#),
+    )
+    .await;
+    let played = moves_of(&t["game"]).len();
+    assert_eq!(played, moves_of(&g).len() + 1);
+    // Its JSON record recreates it: the seats where they sit now, and the opening.
+    let body = ok(&app, "GET", &format!("/api/games/{id}/record"), None).await;
+    let copy = new_game(&app, body).await;
+    let c = ok(&app, "GET", &format!("/api/games/{copy}"), None).await;
+    assert_eq!(c["players"], t["game"]["players"]);
+    assert_eq!(c["opening"], g["opening"]);
+    assert_eq!(moves_of(&c).len(), played);
+
+    // A person opens, the machine chooses on three stones under swap2 as under swap.
+    let id = new_game(
+        &app,
+        json!({"size": 15, "opening": "swap2", "players": {"x": "human", "o": chooser}}),
+    )
+    .await;
+    play_all(&app, &id, &three).await;
+    let g = opening(&app, &id, json!({"choice": "machine"}))
+        .await
+        .json();
+    assert_eq!(g["opening"]["stage"], json!("done"));
+    let stones = if decided == Decision::Swap { 3 } else { 4 };
+    assert_eq!(moves_of(&g).len(), stones);
+    let (_, sgf) = record_file(&app, &id, "sgf").await;
+    assert!(sgf.contains(&format!("OP[swap2:{stones}]")), "{sgf}");
+}
+
+#[tokio::test]
+async fn undo_at_each_stage_of_swap2_and_a_record_s_opening_read_back() {
+    let app = server();
+    let id = new_game(
+        &app,
+        json!({"size": 15, "opening": "swap2", "players": {"x": "human", "o": "human"}}),
+    )
+    .await;
+    let undo = format!("/api/games/{id}/undo");
+    let refused = |count: usize, stay: usize| {
+        let app = app.clone();
+        let undo = undo.clone();
+        async move {
+            let body = json!({ "count": count }).to_string();
+            let message = send(&app, "POST", &undo, Some(&body))
+                .await
+                .error(StatusCode::CONFLICT);
+            assert!(
+                message.contains(&format!("the opening's first {stay} stay")),
+                "{message}"
+            );
+        }
+    };
+    // The opener's stones, while it places them.
+    play_all(&app, &id, &["h8", "i9"]).await;
+    let g = ok(&app, "POST", &undo, Some(r#"{"count": 2}"#)).await;
+    assert_eq!(
+        (&g["opening"]["stage"], &g["opening"]["to_place"]),
+        (&json!("place"), &json!(3))
+    );
+    play_all(&app, &id, &["h8", "i9", "h10"]).await;
+    // Three down: they stay, and so does the chooser's choice to place two more.
+    refused(1, 3).await;
+    opening(&app, &id, json!({"choice": "place"})).await.json();
+    refused(1, 3).await;
+    play_all(&app, &id, &["j9"]).await;
+    refused(2, 3).await;
+    let g = ok(&app, "POST", &undo, None).await;
+    assert_eq!(moves_of(&g).len(), 3);
+    assert_eq!(
+        (
+            &g["opening"]["stage"],
+            &g["opening"]["to_act"],
+            &g["opening"]["to_place"],
+            &g["opening"]["kept"]
+        ),
+        (&json!("place"), &json!("o"), &json!(2), &json!(3))
+    );
+    // Five down: the opener chooses, and the five stay.
+    play_all(&app, &id, &["j9", "g9"]).await;
+    refused(1, 5).await;
+    // The opener takes white: six stones stay, the game's moves go.
+    let g = opening(&app, &id, json!({"choice": "white", "move": "k10"}))
+        .await
+        .json();
+    assert_eq!(
+        (&g["opening"]["kept"], &g["opening"]["swapped"]),
+        (&json!(6), &json!(true))
+    );
+    refused(1, 6).await;
+    play_all(&app, &id, &["h9"]).await;
+    refused(2, 6).await;
+    let g = ok(&app, "POST", &undo, None).await;
+    assert_eq!(moves_of(&g).len(), 6);
+    let g = play_all(&app, &id, &["h9"]).await;
+
+    // The move line and SGF name it; a game read from either has the same opening, done.
+    for format in ["moves", "sgf"] {
+        let (_, text) = record_file(&app, &id, format).await;
+        let copy = new_game(&app, json!({ "record": text })).await;
+        let c = ok(&app, "GET", &format!("/api/games/{copy}"), None).await;
+        assert_eq!(c["opening"], g["opening"], "{format}: {text}");
+        assert_eq!(c["moves"], g["moves"], "{format}");
+        send(
+            &app,
+            "POST",
+            &format!("/api/games/{copy}/undo"),
+            Some(r#"{"count": 2}"#),
+        )
+        .await
+        .error(StatusCode::CONFLICT);
+    }
+    // A record of a chooser who took black on three: its seats changed colours.
+    let text = "# size: 15x15\n# k: 5\n# opening: swap:3\nh8 i9 h10 j9\n";
+    let copy = new_game(&app, json!({ "record": text })).await;
+    let c = ok(&app, "GET", &format!("/api/games/{copy}"), None).await;
+    assert_eq!(
+        c["opening"],
+        json!({"rule": "swap", "stage": "done", "to_act": null, "to_place": 0,
+               "stones": ["h8", "i9", "h10"], "swapped": true, "accepts": [], "kept": 3})
+    );
 }

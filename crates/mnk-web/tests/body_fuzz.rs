@@ -46,6 +46,9 @@ const KEYS: &[&str] = &[
     "per_move_ms",
     "winner",
     "by",
+    "opening",
+    "choice",
+    "seat",
     "extra",
 ];
 
@@ -53,6 +56,7 @@ const KEYS: &[&str] = &[
 const ROUTES: &[&str] = &[
     "/api/games",
     "/api/games/{id}/moves",
+    "/api/games/{id}/opening",
     "/api/games/{id}/undo",
     "/api/games/{id}/end",
     "/api/games/{id}/think",
@@ -84,6 +88,11 @@ fn value() -> impl Strategy<Value = Value> {
             Just("gomoku-pruned:depth=1"),
             Just("engine:nodes=50"),
             Just("zz99"),
+            Just("swap2"),
+            Just("black"),
+            Just("white"),
+            Just("place"),
+            Just("machine"),
             Just(""),
         ]
         .prop_map(|s| Value::String(s.to_string())),
@@ -139,7 +148,11 @@ proptest! {
     ))]
 
     #[test]
-    fn no_body_makes_the_server_fail(route in prop::sample::select(ROUTES), body in body()) {
+    fn no_body_makes_the_server_fail(
+        route in prop::sample::select(ROUTES),
+        body in body(),
+        opening in prop::sample::select(&["none", "swap", "swap2"][..]),
+    ) {
         // Searches kept short: a body may well ask for a real one.
         let app = app(Limits {
             think_time: Duration::from_millis(50),
@@ -149,7 +162,9 @@ proptest! {
         });
         let runtime = runtime();
         let (status, text) = runtime.block_on(async {
-            let (status, created) = send(&app, "POST", "/api/games", br#"{"size": 9, "k": 5}"#.to_vec()).await;
+            // A game in a swap opening, or none.
+            let new = format!(r#"{{"size": 9, "k": 5, "opening": "{opening}"}}"#);
+            let (status, created) = send(&app, "POST", "/api/games", new.into_bytes()).await;
             assert_eq!(status, StatusCode::CREATED, "{created}");
             let id = serde_json::from_str::<Value>(&created).unwrap()["id"]
                 .as_str()

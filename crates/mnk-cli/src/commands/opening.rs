@@ -136,7 +136,7 @@ pub fn play(
     // The opener's three stones.
     let three = match &mut seats[0] {
         Occupant::Computer(seat) => {
-            let three = swap2::open(seat, variant)
+            let three = swap2::open(seat, variant, &Ask::now())
                 .ok_or_else(|| Failure::Runtime(format!("no opening fits a {size} board")))?;
             writeln!(lines.out, "{opener} places {}.", format_moves(&three, size))?;
             three.to_vec()

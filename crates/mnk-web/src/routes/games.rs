@@ -2,9 +2,10 @@
 //! deleting games.
 
 use super::records::{self, Import};
-use super::request::{move_list, parse_player};
+use super::request::{move_list, parse_player, parse_side};
 use crate::body::{Client, GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
+use crate::opening::{self, Act, Opening};
 use crate::state::{AppState, State, unknown_game};
 use crate::store::{Entry, Seats};
 use crate::views::GameView;
@@ -13,9 +14,9 @@ use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
 use axum::http::StatusCode;
 use axum::response::Response;
-use mnk::game::{Board, Rule, Side, Size, Variant, parse_size};
+use mnk::game::{Board, Cell, Rule, Side, Size, Variant, parse_size};
 use mnk::notation::{NotationError, parse_game, parse_move};
-use mnk::players::{info, strongest_for};
+use mnk::players::{info, strongest_for, swap2};
 use mnk::record::{Given, Outcome};
 use mnk::search::Timing;
 use serde::Deserialize;
@@ -51,6 +52,9 @@ pub struct NewGame {
     /// How the game is timed, as `--time-control` writes it: `5m+3s`, `90s`, `10s/move`
     /// (default: untimed).
     time_control: Option<String>,
+    /// The tournament opening the game begins with: `none` (default), `swap` or `swap2`
+    /// ([`crate::opening`]).
+    opening: Option<String>,
 }
 
 /// The game set-up for a record that does not say its board (a bare move line).
@@ -189,7 +193,17 @@ pub fn build(request: NewGame, max_side: u8) -> ApiResult<Entry> {
                 .map_err(|e| ApiError::bad_request(format!("time_control: {e}")))
         })
         .transpose()?;
-    let (game, named, result) = if let Some(text) = request.record.as_deref() {
+    let asked = opening::parse(request.opening.as_deref())?;
+    // An opening to begin places the first stones; a finished one names the first moves given.
+    let begins = asked.filter(|o| o.under_way(0));
+    if begins.is_some() && (request.moves.is_some() || request.record.is_some())
+        || asked.is_some() && request.record.is_some()
+    {
+        return Err(ApiError::bad_request(
+            "opening: an opening to play places the first stones itself, and a record names its own; give an opening, or moves or a record, not both",
+        ));
+    }
+    let (game, named, result, opened) = if let Some(text) = request.record.as_deref() {
         if request.moves.is_some() {
             return Err(ApiError::bad_request(
                 "moves: give the moves or a record, not both",
@@ -224,7 +238,8 @@ pub fn build(request: NewGame, max_side: u8) -> ApiResult<Entry> {
                 *o = parse_seat(players.o.as_deref())?;
             }
         }
-        (record.game(), named, record.result.clone())
+        let opened = record.opening().map(Opening::done);
+        (record.game(), named, record.result.clone(), opened)
     } else {
         if request.format.is_some() || request.filename.is_some() || request.fallback.is_some() {
             return Err(ApiError::bad_request(
@@ -236,13 +251,32 @@ pub fn build(request: NewGame, max_side: u8) -> ApiResult<Entry> {
         let moves = move_list(request.moves.as_ref(), "moves")?;
         let game = parse_game(&moves, variant)
             .map_err(|e| ApiError::bad_request(format!("moves: {e}")))?;
-        (game, [None, None], None)
+        if let Some(begins) = begins
+            && swap2::candidates(&variant).is_empty()
+        {
+            return Err(ApiError::bad_request(format!(
+                "opening: {}'s three stones do not fit a {} board with {} in a row; the openings are for gomoku boards (15x15, 5 in a row, say)",
+                begins.rule,
+                variant.size(),
+                variant.k()
+            )));
+        }
+        if let Some(done) = asked.and_then(|o| o.record())
+            && done.stones > game.moves().len()
+        {
+            return Err(ApiError::bad_request(format!(
+                "opening: {done} places more stones than the {} moves given",
+                game.moves().len()
+            )));
+        }
+        (game, [None, None], None, asked)
     };
     let seats = seats(request.players, named, game.board().variant())?;
     check_seats(&seats, game.board())?;
     let mut entry = Entry::new(game, seats);
     entry.timing = timing;
     entry.result = result;
+    entry.opening = opened;
     Ok(entry)
 }
 
@@ -300,7 +334,7 @@ pub(super) fn check_version(entry: &Entry, expected: Option<u64>) -> ApiResult<(
 }
 
 /// Runs `change` on the stored game and answers with the game, or the change's error.
-fn change(
+pub(super) fn change(
     state: &AppState,
     id: &str,
     change: impl FnOnce(&mut Entry) -> ApiResult<()>,
@@ -326,17 +360,30 @@ pub async fn play(
         if entry.result.is_some() {
             check_on(entry)?;
         }
-        let cell = parse_move(&request.mv, entry.game.board()).map_err(|e| match e {
-            NotationError::GameOver { .. } => ApiError::conflict("the game is over"),
-            NotationError::Occupied { .. } | NotationError::Forbidden { .. } => {
-                ApiError::conflict(format!("move: {e}"))
-            }
-            other => ApiError::bad_request(format!("move: {other}")),
-        })?;
+        let cell = parse_cell(&request.mv, entry)?;
+        // During the opening a move is a stone of the seat to act, or white's, keeping white.
+        if entry.opening_under_way().is_some() {
+            return entry.act(Act::Move(cell), false);
+        }
         entry
             .game
             .play(cell)
             .map_err(|e| ApiError::conflict(format!("move: {e}")))
+    })
+}
+
+/// A move in notation on the game's board: 409 when it cannot be played there, 400 when it
+/// is no move.
+///
+/// # Errors
+/// 409 for a game over, a cell taken or forbidden; 400 for text that is no cell of the board.
+pub(super) fn parse_cell(text: &str, entry: &Entry) -> ApiResult<Cell> {
+    parse_move(text, entry.game.board()).map_err(|e| match e {
+        NotationError::GameOver { .. } => ApiError::conflict("the game is over"),
+        NotationError::Occupied { .. } | NotationError::Forbidden { .. } => {
+            ApiError::conflict(format!("move: {e}"))
+        }
+        other => ApiError::bad_request(format!("move: {other}")),
     })
 }
 
@@ -370,6 +417,16 @@ pub async fn undo(
             return Err(ApiError::conflict(format!(
                 "cannot take back {count} move(s): {played} played"
             )));
+        }
+        // The opening's stones stay, and those of its stages already over.
+        if let Some(opening) = entry.opening {
+            let kept = opening.kept(played);
+            if count > played - kept {
+                return Err(ApiError::conflict(format!(
+                    "cannot take back {count} move(s): the opening's first {kept} stay ({} after them)",
+                    played - kept
+                )));
+            }
         }
         for _ in 0..count {
             entry.game.undo();
@@ -416,15 +473,7 @@ pub async fn end(
     GameId(id): GameId,
     JsonBody(request): JsonBody<EndRequest>,
 ) -> ApiResult<Json<GameView>> {
-    let side = match request.winner.trim() {
-        w if w.eq_ignore_ascii_case("x") => Side::X,
-        w if w.eq_ignore_ascii_case("o") => Side::O,
-        other => {
-            return Err(ApiError::bad_request(format!(
-                "winner: '{other}' is not a side; give X or O"
-            )));
-        }
-    };
+    let side = parse_side(&request.winner, "winner")?;
     let how = match request.by.trim().to_ascii_lowercase().as_str() {
         "time" => "T",
         "resignation" => "R",

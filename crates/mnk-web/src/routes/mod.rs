@@ -3,6 +3,7 @@
 mod clock;
 mod compare;
 mod games;
+mod opening;
 mod players;
 mod records;
 mod think;
@@ -45,6 +46,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/games", post(games::create))
         .route("/api/games/{id}", get(games::read).delete(games::delete))
         .route("/api/games/{id}/moves", post(games::play))
+        .route("/api/games/{id}/opening", post(opening::choose))
         .route("/api/games/{id}/undo", post(games::undo))
         .route("/api/games/{id}/end", post(games::end))
         .route("/api/games/{id}/record", get(games::record))

@@ -128,6 +128,7 @@ pub async fn index(axum::extract::State(state): State) -> Json<serde_json::Value
             "GET /api/games/{id}",
             "DELETE /api/games/{id}",
             "POST /api/games/{id}/moves",
+            "POST /api/games/{id}/opening",
             "POST /api/games/{id}/undo",
             "POST /api/games/{id}/end",
             "POST /api/games/{id}/think",

@@ -96,11 +96,18 @@ pub fn seat_named(name: Option<&str>) -> Option<Option<PlayerSpec>> {
     parse_player(name).ok().map(Some)
 }
 
-/// The record of a stored game: its moves, the seats as the players' names, and how it ended.
+/// The record of a stored game: its moves, the seats as the players' names, how it ended,
+/// and the opening it began with.
 #[must_use]
 pub fn of_entry(entry: &Entry) -> Record {
     let seats = SeatsView::new(&entry.seats);
     let mut record = Record::from_game(&entry.game);
+    // A record names the opening once it is done (one under way is no record's opening yet).
+    if let Some(opening) = entry.opening.and_then(|o| o.record()) {
+        record = record
+            .with_opening(opening)
+            .expect("the opening's stones are the game's first moves");
+    }
     record.players = Players {
         x: Some(seats.x),
         o: Some(seats.o),
@@ -127,6 +134,9 @@ pub struct RecordBody {
     rule: &'static str,
     players: SeatsView,
     moves: String,
+    /// The opening the game began with, once done (`swap2:5`); absent without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    opening: Option<String>,
 }
 
 /// The answer of `GET /api/games/{id}/record` for `format` (default `json`): the JSON body,
@@ -147,6 +157,10 @@ pub fn export(id: &str, entry: &Entry, format: Option<&str>) -> ApiResult<Respon
                 rule: board.variant().rule().name(),
                 players: SeatsView::new(&entry.seats),
                 moves,
+                opening: entry
+                    .opening
+                    .and_then(|o| o.record())
+                    .map(|o| o.to_string()),
             })
             .into_response());
         }

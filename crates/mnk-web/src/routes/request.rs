@@ -2,6 +2,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::store::Entry;
+use mnk::game::Side;
 use mnk::players::{PlayerSpec, strongest_for};
 
 /// The largest transposition table a player of a request may ask for (`memory-mb`), in MiB.
@@ -29,6 +30,20 @@ pub fn parse_player(text: &str) -> ApiResult<PlayerSpec> {
         )));
     }
     Ok(spec)
+}
+
+/// A side as a request names it: `x` or `o`, in either case.
+///
+/// # Errors
+/// 400 naming `field` for anything else.
+pub fn parse_side(text: &str, field: &str) -> ApiResult<Side> {
+    match text.trim() {
+        s if s.eq_ignore_ascii_case("x") => Ok(Side::X),
+        s if s.eq_ignore_ascii_case("o") => Ok(Side::O),
+        other => Err(ApiError::bad_request(format!(
+            "{field}: '{other}' is not a side; give X or O"
+        ))),
+    }
 }
 
 /// A move list given as one string (`"b2 a1"`) or an array (`["b2", "a1"]`), as one string.

@@ -6,14 +6,16 @@ use super::games::{check_on, check_version};
 use super::request::player_for;
 use crate::body::{Client, GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
-use crate::state::{State, unknown_game};
+use crate::searcher::Searcher;
+use crate::state::{AppState, State, unknown_game};
 use crate::views::{CandidateView, ChoiceView, GameView, candidates};
 use axum::Json;
 use mnk::explain::choose_with_line;
 use mnk::game::Board;
-use mnk::players::{Ask, Seat};
-use mnk::search::{self, Choice, MoveValue, PlayerError, sort_best_first};
+use mnk::players::{Ask, PlayerSpec, Seat};
+use mnk::search::{self, Choice, MoveValue, PlayerError, Stop, sort_best_first};
 use serde::{Deserialize, Serialize};
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -137,6 +139,38 @@ fn search(
     Ok(found)
 }
 
+/// Runs `job` on a search slot of `client` with the game `id`'s seat for `spec` (its tables
+/// from the moves before), the server's searcher and the request's stop signal; the seat goes
+/// back to its game afterwards. The game stays in use meanwhile (not evicted before idle ones).
+///
+/// # Errors
+/// 503 when no slot frees up in time, 404 when the game is gone.
+pub(super) async fn seated<T: Send + 'static>(
+    state: &Arc<AppState>,
+    client: Option<IpAddr>,
+    id: &str,
+    spec: &PlayerSpec,
+    job: impl FnOnce(&mut Seat, &Searcher, &Stop) -> T + Send + 'static,
+) -> ApiResult<T> {
+    let _in_use = state.store.pin(id);
+    let job_state = Arc::clone(state);
+    let job_id = id.to_string();
+    let job_spec = spec.clone();
+    state
+        .searcher
+        .run(client, move |stop| {
+            // The seat is taken once the search has its slot (a request that never gets one,
+            // or whose client leaves while it waits, leaves the game's players in place).
+            let mut seat = job_state.store.take_seat(&job_id, &job_spec)?;
+            let done = job(&mut seat, &job_state.searcher, stop);
+            // The seat goes back to its game, its tables ready for the next move.
+            job_state.store.return_seat(&job_id, seat);
+            Some(done)
+        })
+        .await?
+        .ok_or_else(|| unknown_game(id))
+}
+
 /// `POST /api/games/{id}/think`.
 pub async fn think(
     axum::extract::State(state): State,
@@ -145,8 +179,6 @@ pub async fn think(
     JsonBody(request): JsonBody<ThinkRequest>,
 ) -> ApiResult<Json<ThinkResponse>> {
     let entry = state.game(&id)?;
-    // In use while it waits for a search slot and searches: not evicted before idle games.
-    let _in_use = state.store.pin(&id);
     check_version(&entry, request.version)?;
     let board = entry.game.board().clone();
     if board.is_over() {
@@ -154,6 +186,11 @@ pub async fn think(
     }
     if request.play {
         check_on(&entry)?;
+        if entry.opening_under_way().is_some() {
+            return Err(ApiError::conflict(
+                "the opening is under way: its stones and choices go through POST /api/games/{id}/moves and /opening",
+            ));
+        }
     }
     let spec = player_for(&entry, request.player.as_deref())?;
     let clock_plan = request
@@ -167,41 +204,24 @@ pub async fn think(
     };
     let analyse = request.analysis;
     let search_board = board.clone();
-    let job_state = Arc::clone(&state);
-    let job_id = id.clone();
-    let job_spec = spec.clone();
-    let found = state
-        .searcher
-        .run(client, move |stop| {
-            // The seat is taken once the search has its slot (a request that never gets one,
-            // or whose client leaves while it waits, leaves the game's players in place).
-            let Some(mut seat) = job_state.store.take_seat(&job_id, &job_spec) else {
-                return Err(None);
-            };
-            let searcher = &job_state.searcher;
-            let mut ask = searcher.ask(asked, stop);
-            if let Some(plan) = clock_plan {
-                ask.plan = plan;
-            }
-            let analysis = analyse.then(|| {
-                searcher.ask(
-                    search::Limits {
-                        time: Some(ANALYSIS_TIME),
-                        ..asked
-                    },
-                    stop,
-                )
-            });
-            let found = search(&mut seat, &search_board, &ask, analysis);
-            // The seat goes back to its game, its tables ready for the next move.
-            job_state.store.return_seat(&job_id, seat);
-            found.map_err(Some)
-        })
-        .await?
-        .map_err(|e| match e {
-            Some(e) => ApiError::from_player(spec.name, &e),
-            None => unknown_game(&id),
-        })?;
+    let found = seated(&state, client, &id, &spec, move |seat, searcher, stop| {
+        let mut ask = searcher.ask(asked, stop);
+        if let Some(plan) = clock_plan {
+            ask.plan = plan;
+        }
+        let analysis = analyse.then(|| {
+            searcher.ask(
+                search::Limits {
+                    time: Some(ANALYSIS_TIME),
+                    ..asked
+                },
+                stop,
+            )
+        });
+        search(seat, &search_board, &ask, analysis)
+    })
+    .await?
+    .map_err(|e| ApiError::from_player(spec.name, &e))?;
     let choice = &found.choice;
     let size = board.size();
     let time_ms = found.time.as_micros() as f64 / 1000.0;

@@ -9,6 +9,7 @@
 mod clocks;
 mod harness;
 mod layout;
+mod opening;
 mod play;
 mod readme;
 mod records;

@@ -81,7 +81,7 @@ pub fn swap_opening(
     opener: &PlayerSpec,
     chooser: &PlayerSpec,
 ) -> std::result::Result<(Vec<Cell>, bool), String> {
-    let three = swap2::open(&mut Seat::new(opener.clone()), variant)
+    let three = swap2::open(&mut Seat::new(opener.clone()), variant, &Ask::now())
         .ok_or_else(|| format!("no swap opening fits a {} board", variant.size()))?;
     let board = Board::from_moves(*variant, &three).map_err(|(_, e)| e.to_string())?;
     let decision = swap2::choose(&mut Seat::new(chooser.clone()), &board, &Ask::now())

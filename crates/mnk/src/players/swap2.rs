@@ -100,14 +100,17 @@ pub fn decide(choice: &Choice) -> Decision {
 }
 
 /// The opener's three stones as `seat`'s player judges the candidates ([`JUDGE_NODES`] nodes
-/// each, outside any clock); `None` when none fits the board.
-pub fn open(seat: &mut Seat, variant: &Variant) -> Option<[Cell; 3]> {
+/// each, outside any clock), within `ask`'s caps (all the judging together within its time
+/// cap) and stopped by its stop; [`Ask::now`] for neither. `None` when none fits the board.
+pub fn open(seat: &mut Seat, variant: &Variant, ask: &Ask) -> Option<[Cell; 3]> {
     seat.prepare(variant);
     let judge = Ask {
         limits: Limits {
             nodes: Some(JUDGE_NODES),
             ..Limits::NONE
         },
+        caps: ask.caps,
+        stop: ask.stop.clone(),
         ..Ask::now()
     };
     propose(variant, |board| {
@@ -140,6 +143,26 @@ mod tests {
         let tiny = Variant::new(Size::square(2), 2, Rule::Freestyle).unwrap();
         assert!(candidates(&tiny).is_empty());
         assert_eq!(propose(&tiny, |_| None), None);
+    }
+
+    #[test]
+    fn the_opener_judges_within_its_asks_caps() {
+        let gomoku = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
+        let mut seat = Seat::new("alphabeta:depth=1".parse().unwrap());
+        let first = candidates(&gomoku)[0];
+        // Judged, another shape is nearer even than the first.
+        let judged = open(&mut seat, &gomoku, &Ask::now()).unwrap();
+        assert!(candidates(&gomoku).contains(&judged));
+        assert_ne!(judged, first);
+        // Capped below one judgement's nodes (a server's caps), it judges nothing: the first.
+        let capped = Ask {
+            caps: Limits {
+                nodes: Some(5),
+                ..Limits::NONE
+            },
+            ..Ask::now()
+        };
+        assert_eq!(open(&mut seat, &gomoku, &capped), Some(first));
     }
 
     #[test]

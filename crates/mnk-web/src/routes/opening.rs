@@ -1,0 +1,134 @@
+//! `POST /api/games/{id}/opening`: a choice in a game's swap or swap2 opening
+//! ([`crate::opening`]): take black, keep white and play a move, place two more stones, or let
+//! the computer in the role to act do its part.
+
+use super::games::{change, check_on, check_version, parse_cell};
+use super::request::parse_side;
+use super::think::seated;
+use crate::body::{Client, GameId, JsonBody};
+use crate::error::{ApiError, ApiResult};
+use crate::opening::{Act, Stage};
+use crate::state::State;
+use crate::store::Entry;
+use crate::views::GameView;
+use axum::Json;
+use mnk::game::Side;
+use mnk::players::swap2::{self, Decision};
+use mnk::search;
+use serde::Deserialize;
+
+/// The request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceRequest {
+    /// `black` (take black), `white` (keep white and play `move`), `place` (swap2: place two
+    /// more stones), or `machine` (the computer in the role acts).
+    choice: String,
+    /// White's stone, with `white`.
+    #[serde(rename = "move")]
+    mv: Option<String>,
+    /// The seat making the choice, `x` or `o`: when given, it must be the seat to act.
+    seat: Option<String>,
+    /// Only if the game is still at this version.
+    version: Option<u64>,
+}
+
+/// What the choices are, for messages.
+const CHOICES: &str = "give black, white (with a move), place or machine";
+
+/// `POST /api/games/{id}/opening`: the game after the choice.
+pub async fn choose(
+    axum::extract::State(state): State,
+    Client(client): Client,
+    GameId(id): GameId,
+    JsonBody(request): JsonBody<ChoiceRequest>,
+) -> ApiResult<Json<GameView>> {
+    let choice = request.choice.trim().to_ascii_lowercase();
+    if !matches!(choice.as_str(), "black" | "white" | "place" | "machine") {
+        return Err(ApiError::bad_request(format!(
+            "choice: '{}' is no choice of the opening; {CHOICES}",
+            request.choice
+        )));
+    }
+    if request.mv.is_some() != (choice == "white") {
+        return Err(ApiError::bad_request(
+            "move: give white's stone with white (\"choice\": \"white\", \"move\": \"h9\"), and only then",
+        ));
+    }
+    let seat = request
+        .seat
+        .as_deref()
+        .map(|s| parse_side(s, "seat"))
+        .transpose()?;
+    let machine = choice == "machine";
+    // What is refused before any search: the version, the game, the opening, the seat.
+    let check = |entry: &Entry| -> ApiResult<Side> {
+        check_version(entry, request.version)?;
+        check_on(entry)?;
+        let (_, side) = entry.actor(machine)?;
+        if let Some(asked) = seat.filter(|&s| s != side) {
+            return Err(ApiError::conflict(format!(
+                "it is not {asked}'s turn in the opening: {side} acts now"
+            )));
+        }
+        Ok(side)
+    };
+    if !machine {
+        return change(&state, &id, |entry| {
+            check(entry)?;
+            let act = match choice.as_str() {
+                "black" => Act::Black,
+                "place" => Act::Place,
+                _ => Act::White(parse_cell(
+                    request.mv.as_deref().unwrap_or_default(),
+                    entry,
+                )?),
+            };
+            entry.act(act, false)
+        });
+    }
+    let entry = state.game(&id)?;
+    let side = check(&entry)?;
+    let spec = entry
+        .seat(side)
+        .cloned()
+        .ok_or_else(|| ApiError::conflict("no machine sits in the role to act"))?;
+    let placed = entry.game.moves().len();
+    let board = entry.game.board().clone();
+    let stage = entry.opening.map(|o| o.stage(placed));
+    if stage == Some(Stage::Place) && placed > 0 {
+        // Only swap2's chooser places stones after the opener's three, and a computer never
+        // chooses to: its three stones go down together.
+        return Err(ApiError::conflict(
+            "a computer places the opener's three stones at once, on an empty board; these stones are a person's to place",
+        ));
+    }
+    let acts = seated(&state, client, &id, &spec, move |seat, searcher, stop| {
+        // Within the server's caps, stopped when the request is dropped, as its moves are.
+        let ask = searcher.ask(search::Limits::NONE, stop);
+        if stage == Some(Stage::Place) {
+            let three = swap2::open(seat, board.variant(), &ask).ok_or_else(|| {
+                ApiError::unprocessable(format!("no opening fits a {} board", board.size()))
+            })?;
+            return Ok(three.map(Act::Move).to_vec());
+        }
+        match swap2::choose(seat, &board, &ask) {
+            Ok(Decision::Swap) => Ok(vec![Act::Black]),
+            Ok(Decision::Play(cell)) => Ok(vec![Act::White(cell)]),
+            Err(e) => Err(ApiError::from_player(seat.spec().name, &e)),
+        }
+    })
+    .await??;
+    change(&state, &id, |stored| {
+        if stored.version != entry.version {
+            return Err(ApiError::conflict(
+                "the game changed while the machine was thinking; its choice was not made",
+            ));
+        }
+        // All its stones or none.
+        let mut next = stored.clone();
+        acts.into_iter().try_for_each(|act| next.act(act, true))?;
+        *stored = next;
+        Ok(())
+    })
+}
