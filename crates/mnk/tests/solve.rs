@@ -332,11 +332,50 @@ fn renju_agrees_with_the_boards_rules_on_random_positions() {
         let (with, without): (Vec<Board>, Vec<Board>) = pool
             .into_iter()
             .partition(|b| !b.forbidden_points().is_empty());
-        let boards: Vec<Board> = with
+        let mut boards: Vec<Board> = with
             .into_iter()
             .take(count / 2)
             .chain(without.into_iter().take(count / 2))
             .collect();
+        // Games whose last white stone leaves black no legal move (every empty cell
+        // forbidden), with a white five waiting: a draw, not a white win. Their last positions.
+        let stalls = [
+            (
+                5,
+                "d2 a3 e5 a5 c4 b4 c5 d3 c1 b5 e2 b1 e3 a4 a2 e1 a1 e4 d4 b3 d1 d5",
+            ),
+            (
+                6,
+                "d6 f5 d5 b5 a1 e4 c2 a5 c6 e2 f3 b6 c5 a2 b3 f6 b1 f2 e1 f4 a6 d3 c1 e3 f1 b4 c3 \
+                 d2 a3 e6 b2 a4 e5 d4",
+            ),
+            (
+                6,
+                "f5 c4 e1 a5 b3 f1 f3 c1 b1 a4 c3 f4 e2 f2 d4 e5 d3 e4 a1 c5 a2 b5 f6 c6 d2 e6 a3 \
+                 b4 d1 a6 d6 c2 b6 b2",
+            ), // The last white stone leaves two fives: still a draw.
+            (
+                6,
+                "b6 e2 a4 d6 b4 c2 d2 c3 a6 f2 f5 a5 f3 d3 b2 c5 f1 e6 b5 e5 c6 d1 d4 a3 b1 e3 f6 \
+                 d5 f4 a2 c4 a1 e1 c1",
+            ),
+            (
+                6,
+                "b2 c3 c1 d2 b3 e4 e1 a4 f5 e3 b5 c4 e5 d1 d5 c6 b6 d4 f3 f6 f4 f1 a2 f2 b1 d6 a5 \
+                 d3 e6 c2 a3 a1 a6 e2",
+            ),
+        ];
+        for (side, line) in stalls
+            .into_iter()
+            .filter(|&(n, _)| v.size() == Size::square(n))
+        {
+            let moves = parse_moves(line, v.size()).unwrap();
+            let end = Board::from_moves(v, &moves).unwrap();
+            assert_eq!(end.status(), Status::Draw, "{side}: {line}");
+            for back in 1..=4 {
+                boards.push(Board::from_moves(v, &moves[..moves.len() - back]).unwrap());
+            }
+        }
         let mut memo = HashMap::new();
         let cells = v.size().cells();
         let white_wins =

@@ -76,6 +76,12 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
     /// A search with `s` (positioned at the root) for X as the attacker or O, going on from
     /// what `table` holds (a table for the same attacker).
     pub(crate) fn new(s: &'s mut Searcher<'a>, attacker_x: bool, table: &'s mut PnTable) -> Self {
+        // Its moves, threats and pairings assume both sides may play every empty cell: under
+        // renju the idea is off (`Ideas::WITH_FORBIDDEN_MOVES`).
+        debug_assert!(
+            s.context().renju.is_none(),
+            "proof-number search under renju"
+        );
         ProofSearch {
             s,
             table,

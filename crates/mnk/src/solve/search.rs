@@ -364,17 +364,20 @@ impl<'a> Searcher<'a> {
             return Ok(n_empty);
         }
         let theirs = cx.wins(opp, empty, !x);
+        // Black's forbidden points, where they matter: with no move at all black draws, even
+        // against white's fives; a block black may not play loses.
+        let mut forbidden = None;
+        if theirs != 0 && cx.renju.is_some() && x {
+            let f = *forbidden.insert(cx.forbidden(own, opp, x));
+            if f == empty {
+                return Ok(0);
+            }
+            if f & theirs != 0 {
+                return Ok(-(n_empty - 1));
+            }
+        }
         if theirs.count_ones() >= 2 {
             return Ok(-(n_empty - 1)); // the opponent wins with its next stone
-        }
-        // Black's forbidden points, where they matter: a block black may not play loses (if
-        // black has a move at all: with none the game is drawn).
-        let mut forbidden = None;
-        if theirs != 0 && cx.renju.is_some() {
-            let f = *forbidden.insert(cx.forbidden(own, opp, x));
-            if f & theirs != 0 {
-                return Ok(if f == empty { 0 } else { -(n_empty - 1) });
-            }
         }
         if n_empty <= 1 {
             return Ok(0); // the last stone cannot win (checked above), or black may not play it

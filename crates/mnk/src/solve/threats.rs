@@ -181,8 +181,11 @@ impl Vcf {
             let cell = left.trailing_zeros() as usize;
             left &= left - 1;
             let threats = made[cell];
+            let white = renju.filter(|a| !a.black);
             match threats.count_ones() {
                 0 => {}
+                // A white four after which black has no move draws: no win.
+                _ if white.is_some_and(|a| black_after(a, lines, own, opp, cell).1) => {}
                 1 => singles |= 1 << cell,
                 _ => {
                     self.attack = 1 << cell;
@@ -200,10 +203,10 @@ impl Vcf {
             candidates &= candidates - 1;
             let (c, threat) = (1u64 << cell, self.made[depth][cell]);
             if let Some(attack) = renju.filter(|a| !a.black) {
-                // White's four: black's block may be forbidden (and black have other moves).
-                let forbidden = attack.renju.forbidden.cells(opp, own | c);
-                let empty = lines.full() & !(own | opp | c);
-                if forbidden & threat != 0 && forbidden != empty {
+                // White's four: black's block may be forbidden (black has other moves: the
+                // fours that stall it were left out above).
+                let (forbidden, _) = black_after(attack, lines, own, opp, cell);
+                if forbidden & threat != 0 {
                     self.attack = c;
                     self.defence = threat;
                     if depth == 0 {
@@ -247,6 +250,14 @@ pub(crate) fn four_makers(lines: &Lines, own: u64, opp: u64, made: &mut [u64; 64
     } else {
         threats(lines, own, opp, empty, made)
     }
+}
+
+/// Under renju, after white (`own`, attacking) plays `cell`: black's forbidden points, and
+/// whether they are every empty cell (black has no move: the game is drawn).
+fn black_after(attack: Attack, lines: &Lines, own: u64, opp: u64, cell: usize) -> (u64, bool) {
+    let white = own | 1 << cell;
+    let forbidden = attack.renju.forbidden.cells(opp, white);
+    (forbidden, forbidden == lines.full() & !(white | opp))
 }
 
 /// [`four_makers`] under renju, for the attacker `attack` says: black's four makers on its
