@@ -59,8 +59,8 @@
 //! can make forbidden (a cell with room for a five in at most one line and no room for six),
 //! and continuous fours (black's on legal points; white's four on a forbidden block wins).
 //! No proof certificate is written (its checker does not judge forbidden points). From the
-//! empty board (`mnk solve --rule renju`, two threads, release build): 5x5 a draw in 14,557
-//! nodes (4 ms); 6x5 a draw in 20.5M nodes (12.5 s); 6x6 not within ten minutes (freestyle
+//! empty board (`mnk solve --rule renju`, two threads, release build): 5x5 a draw in about 15,000
+//! nodes (5 ms); 6x5 a draw in 20.5M nodes (13 s); 6x6 not within ten minutes (freestyle
 //! 6x5 k=5 and 6x6 k=5 take far less: white's pairings are what renju loses).
 //!
 mod certify;
