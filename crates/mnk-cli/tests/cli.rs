@@ -218,6 +218,11 @@ fn solve_renju_on_a_small_board() {
     assert_ne!(v["best_move"], "d4");
     let v = json(&["solve", "--size", "5", "--rule", "renju", "--json"]);
     assert_eq!(v["value"], "draw");
+    // The ideas renju switches off are reported off.
+    assert_eq!(
+        v["ideas_off"],
+        serde_json::json!(["dead-cells", "dfpn", "zones", "vct"])
+    );
     mnk()
         .args([
             "solve", "--size", "5", "--rule", "renju", "--proof", "p.txt",

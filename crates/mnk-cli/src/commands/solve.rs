@@ -170,6 +170,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         threads,
         resumed,
         saved,
+        ideas: solver.ideas(),
     };
     match result {
         Ok(proof) => {
@@ -329,11 +330,13 @@ struct Report<'a> {
     resumed: Option<u64>,
     /// The checkpoint written at the end: its file and entries.
     saved: Option<(PathBuf, u64)>,
+    /// The ideas the solver used (renju switches some off).
+    ideas: Ideas,
 }
 
 impl Report<'_> {
     fn common(&self) -> serde_json::Value {
-        let ideas_off = ideas(self.args).off();
+        let ideas_off = self.ideas.off();
         serde_json::json!({
             "nodes": self.nodes,
             "time_ms": millis(self.elapsed),
@@ -479,9 +482,8 @@ impl Report<'_> {
             self.table_bytes >> 20,
             self.memory_mib
         )?;
-        let ideas = ideas(self.args);
-        if ideas != Ideas::DEFAULT {
-            writeln!(out, "ideas: {ideas}")?;
+        if self.ideas != Ideas::DEFAULT {
+            writeln!(out, "ideas: {}", self.ideas)?;
         }
         if let Some(entries) = self.resumed {
             writeln!(out, "resumed from {} table entries", thousands(entries))?;

@@ -2,6 +2,7 @@
 //! (`mnk solve --without pairing,vcf`), or on where it is off by default (`--with vct`). The
 //! figures are in the module documentation of [`crate::solve`].
 
+use crate::game::Rule;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -87,6 +88,17 @@ impl Ideas {
         zones: false,
         vct: false,
     };
+
+    /// These ideas as a solver of `rule` uses them: under a rule that forbids moves, only
+    /// those of [`Ideas::WITH_FORBIDDEN_MOVES`].
+    #[must_use]
+    pub const fn under(self, rule: Rule) -> Ideas {
+        if rule.has_forbidden_moves() {
+            self.and(Ideas::WITH_FORBIDDEN_MOVES)
+        } else {
+            self
+        }
+    }
 
     /// The ideas on in both `self` and `other`.
     #[must_use]

@@ -195,11 +195,7 @@ impl Solver {
             cells: size.cells(),
         })?;
         let renju = Renju::new(variant);
-        let ideas = if renju.is_some() {
-            config.ideas.and(Ideas::WITH_FORBIDDEN_MOVES)
-        } else {
-            config.ideas
-        };
+        let ideas = config.ideas.under(variant.rule());
         let cx = Context {
             syms: Symmetries::new(size, ideas.symmetry),
             order: static_order(size, &lines),
@@ -207,7 +203,7 @@ impl Solver {
             ideas,
             table: Table::new(config.memory_bytes),
             counters: Counters::default(),
-            header: checkpoint::header(variant, config.ideas.symmetry),
+            header: checkpoint::header(variant, ideas.symmetry),
             pn_bytes: config.memory_bytes / 4,
             renju,
         };
@@ -216,6 +212,13 @@ impl Solver {
             threads: config.threads.max(1),
             cells: size.cells(),
         })
+    }
+
+    /// The ideas in use (those asked for, less those its rule does not allow: see
+    /// [`Ideas::under`]).
+    #[must_use]
+    pub fn ideas(&self) -> Ideas {
+        self.cx.ideas
     }
 
     /// A handle to watch the solver's progress from another thread.
