@@ -174,19 +174,30 @@ impl Vcf {
         if depth == 0 {
             candidates &= self.first;
         }
-        // Double fours first (a win in 3), then single fours in turn.
+        // Double fours first (a win in 3; under renju also a white four whose block is
+        // forbidden to black), then single fours in turn.
+        let white = renju.filter(|a| !a.black);
         let mut singles = 0u64;
         let mut left = candidates;
         while left != 0 {
             let cell = left.trailing_zeros() as usize;
             left &= left - 1;
             let threats = made[cell];
-            let white = renju.filter(|a| !a.black);
+            if threats == 0 {
+                continue;
+            }
+            let unblockable = match white {
+                Some(attack) => {
+                    let (forbidden, stalled) = black_after(attack, lines, own, opp, cell);
+                    if stalled {
+                        continue; // black has no move after it: a draw, no win
+                    }
+                    forbidden & threats != 0
+                }
+                None => false,
+            };
             match threats.count_ones() {
-                0 => {}
-                // A white four after which black has no move draws: no win.
-                _ if white.is_some_and(|a| black_after(a, lines, own, opp, cell).1) => {}
-                1 => singles |= 1 << cell,
+                1 if !unblockable => singles |= 1 << cell,
                 _ => {
                     self.attack = 1 << cell;
                     self.defence = threats;
@@ -202,19 +213,6 @@ impl Vcf {
             let cell = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
             let (c, threat) = (1u64 << cell, self.made[depth][cell]);
-            if let Some(attack) = renju.filter(|a| !a.black) {
-                // White's four: black's block may be forbidden (black has other moves: the
-                // fours that stall it were left out above).
-                let (forbidden, _) = black_after(attack, lines, own, opp, cell);
-                if forbidden & threat != 0 {
-                    self.attack = c;
-                    self.defence = threat;
-                    if depth == 0 {
-                        self.first_move = cell as u8;
-                    }
-                    return Some(3);
-                }
-            }
             // The defender blocks (it has no win of its own: `theirs` is empty or blocked).
             let next = self.fours(
                 lines,
