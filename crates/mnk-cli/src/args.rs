@@ -403,6 +403,14 @@ pub struct ServeArgs {
     /// games idle longest lose theirs first.
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub seat_memory_mb: u64,
+    /// Connections open at once (fewer if the process's open-file limit allows fewer); one
+    /// more is closed as soon as it is accepted.
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_connections: u64,
+    /// Connections one client (an IPv4 address or an IPv6 /64) holds open at once; raise it
+    /// when many users reach the server through one address (a proxy, a school's NAT).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub connections_per_client: u64,
 }
 
 /// Options of `mnk tune`.

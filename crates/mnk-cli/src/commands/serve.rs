@@ -18,6 +18,8 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         max_games: args.max_games,
         games_per_client: args.games_per_client,
         seat_memory: usize::try_from(args.seat_memory_mb << 20).unwrap_or(usize::MAX),
+        max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
+        connections_per_client: usize::try_from(args.connections_per_client).unwrap_or(usize::MAX),
         ..Limits::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
