@@ -268,6 +268,43 @@ fn a_proved_value_is_printed_when_the_last_checkpoint_cannot_be_written() {
 }
 
 #[test]
+fn a_failed_save_of_games_names_its_file() {
+    // Was: "No space left on device", and no word of which file.
+    let dir = tempfile::tempdir().unwrap();
+    let Some(full) = device(dir.path(), "full", FULL) else {
+        return;
+    };
+    mnk()
+        .args([
+            "tune", "--size", "7", "--k", "4", "--games", "2", "--nodes", "50",
+        ])
+        .arg("--save-games")
+        .arg(&full)
+        .arg("--out")
+        .arg(dir.path().join("w.txt"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!(
+            "--save-games {}: No space left on device",
+            full.display()
+        )));
+    // A byte order mark before the first game is no part of it.
+    let games = dir.path().join("games.txt");
+    std::fs::write(&games, "\u{feff}X e5 d4 e6 d5 e7 d6 e8 d7 e9\n").unwrap();
+    mnk()
+        .args([
+            "tune", "--size", "9", "--games", "0", "--skip", "0", "--epochs", "1",
+        ])
+        .arg("--load-games")
+        .arg(&games)
+        .arg("--out")
+        .arg(dir.path().join("w.txt"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1 games (1 read, 0 played)"));
+}
+
+#[test]
 fn a_full_disk_under_stdout_and_stderr_is_no_panic() {
     // Was: exit 101 (a panic writing the error to a full stderr).
     let dir = tempfile::tempdir().unwrap();

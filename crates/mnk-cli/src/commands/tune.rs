@@ -359,7 +359,8 @@ fn read_games(path: &str, variant: Variant) -> Result<Vec<Played>, Failure> {
                 "longer than {MAX_GAME_LINE} bytes, more than any game's line"
             )));
         }
-        let text = line.trim();
+        // A byte order mark before the first line is no part of it, as in every text mnk reads.
+        let text = line.trim_start_matches('\u{feff}').trim();
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
