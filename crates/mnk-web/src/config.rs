@@ -41,8 +41,10 @@ pub struct Limits {
     /// How long a request's body may take to arrive whole: then the answer is 408 and the
     /// connection is closed.
     pub body_timeout: Duration,
-    /// Connections open at once; one more is closed as soon as it is accepted ([`serve`]
-    /// lowers this to what the process's file limit allows).
+    /// Connections open at once; in a full server a newcomer gets in only in the place of a
+    /// connection waiting for a request, of a client holding more than it (or waiting a
+    /// second or more), else it is closed as soon as it is accepted ([`serve`] lowers this to
+    /// what the process's file limit allows).
     ///
     /// [`serve`]: crate::serve
     pub max_connections: usize,

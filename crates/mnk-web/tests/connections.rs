@@ -133,7 +133,8 @@ async fn a_body_too_large_or_too_slow_is_refused() {
 #[tokio::test]
 async fn a_client_holds_its_share_and_the_server_its_total() {
     // Was: no bound; with 256 file descriptors, 300 idle connections made `GET /api` time
-    // out for everyone.
+    // out for everyone. Now a client has its share, and in a full server a newcomer takes
+    // the place of a connection that waits for nothing.
     let limits = Limits {
         header_timeout: Duration::from_secs(30),
         ..limits()
@@ -155,22 +156,28 @@ async fn a_client_holds_its_share_and_the_server_its_total() {
     assert!(index.starts_with("HTTP/1.1 200"), "{index}");
     assert!(index.contains("\"connections_per_client\":3"), "{index}");
     assert!(index.contains("\"header_timeout_ms\":30000"), "{index}");
-    // Eight in all: five more from other clients fill it; the ninth is closed at once.
+    // Eight in all: five more from other clients fill it. A ninth, from a client holding
+    // none, gets in: the connection waiting longest of the client holding the most (the
+    // first one of 127.0.0.4) is closed to make room.
     for from in 6..=10u8 {
         held.push(connect([127, 0, 0, from], server).await);
     }
     tokio::time::sleep(Duration::from_millis(100)).await;
-    let mut ninth = connect([127, 0, 0, 11], server).await;
-    assert!(
-        closed_within(&mut ninth, Duration::from_secs(2))
-            .await
-            .is_some()
-    );
-    // A connection given back makes room again.
-    drop(held.pop());
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    let index = get_api([127, 0, 0, 12], server).await;
+    let index = get_api([127, 0, 0, 11], server).await;
     assert!(index.starts_with("HTTP/1.1 200"), "{index}");
+    assert!(
+        closed_within(&mut held[0], Duration::from_secs(2))
+            .await
+            .is_some(),
+        "the oldest connection of the biggest holder makes room"
+    );
+    let mut second = held.remove(1);
+    assert!(
+        closed_within(&mut second, Duration::from_millis(200))
+            .await
+            .is_none(),
+        "one connection made room, not two"
+    );
 }
 
 #[tokio::test]
