@@ -46,7 +46,7 @@ pub struct Limits {
     /// second or more), else it is closed as soon as it is accepted ([`serve`] lowers this to
     /// what the process's file limit allows).
     ///
-    /// [`serve`]: crate::serve
+    /// [`serve`]: crate::serve()
     pub max_connections: usize,
     /// Connections one client (one address, as for the games) holds open at once.
     pub connections_per_client: usize,

@@ -4,8 +4,8 @@
 //! where it does, over a JSON API (documented route by route in the project README).
 //!
 //! - [`app`] builds the axum router (the page, its files and the API) with its [`Limits`];
-//!   [`serve`] runs it on a listener until Ctrl-C, connections bounded and timed out
-//!   ([`serve`](mod@serve)).
+//!   [`serve()`] runs it on a listener until Ctrl-C, connections bounded and timed out
+//!   ([`mod@serve`]).
 //! - Games live in memory ([`store`]), at most [`Limits::max_games`], the least recently used
 //!   evicted first, and at most [`Limits::games_per_client`] of one client.
 //! - Searches run on blocking threads, at most [`Limits::searches`] at once and

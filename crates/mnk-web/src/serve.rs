@@ -126,7 +126,7 @@ pub async fn serve(listener: TcpListener, limits: Limits) -> io::Result<()> {
 const RESERVED_FILES: usize = 64;
 
 /// The connections the server holds at once: `wanted`, but no more than the process's file
-/// limit leaves (`files`, `None` when unknown) after [`RESERVED_FILES`], and at least 1.
+/// limit leaves (`files`, `None` when unknown) after 64 kept for other files, and at least 1.
 ///
 /// # Examples
 /// ```

@@ -6,9 +6,9 @@ use crate::failure::Failure;
 use crate::records;
 use crate::render;
 use mnk::game::{Game, Status};
-use mnk::notation::printable;
 use mnk::notation::{board_rows, format_cell, format_moves};
 use mnk::record::{Players, Record};
+use mnk::text::printable;
 use std::io::Write;
 
 pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {

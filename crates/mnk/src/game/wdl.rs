@@ -57,7 +57,7 @@ impl FromStr for Wdl {
             "loss" => Ok(Wdl::Loss),
             _ => Err(format!(
                 "cannot read '{}' as a value: win, draw or loss",
-                crate::notation::shown(text)
+                crate::text::shown(text)
             )),
         }
     }

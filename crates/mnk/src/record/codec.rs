@@ -1,10 +1,9 @@
 //! Reading and writing records: each format's reader and writer, chosen by [`Format`].
 
-use super::MAX_RECORD_BYTES;
 use super::checked::Record;
 use super::draft::{Draft, Given};
 use super::error::{Problem, RecordError};
-use super::format::Format;
+use super::format::{Format, MAX_RECORD_BYTES};
 use super::{move_line, psq, sgf};
 
 impl Draft {

@@ -5,6 +5,11 @@ use std::path::Path;
 use std::str::FromStr;
 use thiserror::Error;
 
+/// The longest record text read, in bytes (1 MiB): a whole game on the largest board (26x26)
+/// with every move commented fits many times over, and a reader of an untrusted file holds
+/// at most this much of it ([`super::Problem::TooLarge`] beyond).
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
+
 /// A file format for game records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Format {

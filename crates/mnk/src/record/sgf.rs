@@ -82,7 +82,7 @@ impl Scanner<'_> {
 
     /// A game tree: `(` nodes, then variations, `)`, read without recursion (a file of
     /// nested variations costs a stack entry each, not a call: depth is bounded only by the
-    /// record's size, [`super::MAX_RECORD_BYTES`]). The properties of the main line's nodes
+    /// record's size, [`super::format::MAX_RECORD_BYTES`]). The properties of the main line's nodes
     /// go to `main` (the first variation at every branch continues it); other variations are
     /// only checked.
     fn tree(&mut self, main: &mut Vec<Property>) -> Result<(), RecordError> {
