@@ -20,3 +20,4 @@ pub mod protocol;
 pub mod record;
 pub mod search;
 pub mod solve;
+pub mod split;

@@ -1,0 +1,369 @@
+//! A match's games as `mnk match --save FILE` writes them, and read back to combine the
+//! shards of a match (`mnk match --combine FILES`).
+//!
+//! The file's first line says which match (and which shard of it) the games are from; then one
+//! line per game, in the order the games ended, each written whole:
+//!
+//! ```text
+//! # mnk match 1: a engine:depth=2; b rules; size 7x7; k 4; rule freestyle; games 40; shard 2/4; opening given; clock none; openings the empty board
+//! d4 c3 e4 ...                                                 # game 2: X rules, O engine:depth=2: O wins; opening 0 moves
+//! ```
+//!
+//! Everything after `#` is a comment to the readers of opening lists and move lines, so the
+//! file still serves as an opening list (one opening per game). A game is `MOVES # game N: X
+//! SPEC, O SPEC: ENDING; opening M moves` with `N` its number in the whole match (from 1) and
+//! `ENDING` as [`Ending`] writes it; a last line cut short by a kill is not a game.
+
+use super::game::{Ending, GameRecord};
+use super::series::{MatchConfig, MatchReport, OpeningRule, Pairing, Played, Result, report};
+use super::shard::Shard;
+use crate::game::{Cell, Rule, Side, Variant, parse_size};
+use crate::notation::{format_moves, parse_moves};
+use crate::players::PlayerSpec;
+use crate::search::Timing;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The version written in a saved match's first line.
+const VERSION: u32 = 1;
+
+/// The first line of a saved match: what the games are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchHeader {
+    /// Player A (the results are A's).
+    pub a: PlayerSpec,
+    /// Player B.
+    pub b: PlayerSpec,
+    /// The game.
+    pub variant: Variant,
+    /// Games in the whole match.
+    pub games: usize,
+    /// The part of the match the file holds.
+    pub shard: Shard,
+    /// How the games open.
+    pub opening_rule: OpeningRule,
+    /// The games' clocks, if any.
+    pub timing: Option<Timing>,
+    /// Where the openings come from, in words (`64 built-in 15x15 openings`).
+    pub openings: String,
+}
+
+impl MatchHeader {
+    /// The header of a match's (or shard's) saved games; `openings` says where the openings
+    /// come from.
+    #[must_use]
+    pub fn of(config: &MatchConfig, openings: &str) -> MatchHeader {
+        MatchHeader {
+            a: config.a.clone(),
+            b: config.b.clone(),
+            variant: config.variant,
+            games: config.games,
+            shard: config.shard,
+            opening_rule: config.opening_rule,
+            timing: config.timing,
+            openings: openings.to_string(),
+        }
+    }
+
+    /// Reads the line `Display` writes.
+    ///
+    /// # Errors
+    /// What is wrong with the line, and what is expected.
+    pub fn parse(line: &str) -> std::result::Result<MatchHeader, String> {
+        let prefix = format!("# mnk match {VERSION}: ");
+        let rest = line.trim_end().strip_prefix(&prefix).ok_or_else(|| {
+            if line.starts_with("# mnk match ") {
+                format!(
+                    "a match saved by another version of mnk (this one reads '{}')",
+                    prefix.trim_end()
+                )
+            } else {
+                format!(
+                    "the first line is not '{}...': not the games of an mnk match saved by \
+                     --save (or saved by an mnk before shards)",
+                    prefix.trim_end()
+                )
+            }
+        })?;
+        let keys = [
+            "a", "b", "size", "k", "rule", "games", "shard", "opening", "clock", "openings",
+        ];
+        let fields: Vec<&str> = rest.splitn(keys.len(), "; ").collect();
+        let mut values = Vec::new();
+        for (i, key) in keys.iter().enumerate() {
+            let value = fields
+                .get(i)
+                .and_then(|f| f.strip_prefix(key)?.strip_prefix(' '))
+                .ok_or_else(|| format!("the header's field {} is not '{key} ...'", i + 1))?;
+            values.push(value);
+        }
+        let bad = |key: &str, e: &dyn fmt::Display| format!("the header's '{key}': {e}");
+        let spec = |key: &str, text: &str| text.parse().map_err(|e| bad(key, &e));
+        let size = parse_size(values[2]).map_err(|e| bad("size", &e))?;
+        let k = values[3].parse().map_err(|e| bad("k", &e))?;
+        let rule: Rule = values[4].parse().map_err(|e| bad("rule", &e))?;
+        let variant = Variant::new(size, k, rule).map_err(|e| bad("k", &e))?;
+        let opening_rule = match values[7] {
+            "given" => OpeningRule::Given,
+            other => other.parse().map_err(|e| bad("opening", &e))?,
+        };
+        let timing = match values[8] {
+            "none" => None,
+            other => Some(other.parse().map_err(|e| bad("clock", &e))?),
+        };
+        Ok(MatchHeader {
+            a: spec("a", values[0])?,
+            b: spec("b", values[1])?,
+            variant,
+            games: values[5].parse().map_err(|e| bad("games", &e))?,
+            shard: values[6].parse().map_err(|e| bad("shard", &e))?,
+            opening_rule,
+            timing,
+            openings: values[9].to_string(),
+        })
+    }
+
+    /// Whether A plays X in game `game` (from 0), whose opening had `opening_moves` moves:
+    /// in even games A plays X (and opens, under swap), and under swap the chooser's taking
+    /// black (an opening of three stones) swaps the colours.
+    #[must_use]
+    pub fn a_is_x(&self, game: usize, opening_moves: usize) -> bool {
+        let scheduled = game.is_multiple_of(2);
+        match self.opening_rule {
+            OpeningRule::Given => scheduled,
+            OpeningRule::Swap | OpeningRule::Swap2 => scheduled != (opening_moves == 3),
+        }
+    }
+}
+
+impl fmt::Display for MatchHeader {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = self.variant;
+        write!(
+            f,
+            "# mnk match {VERSION}: a {}; b {}; size {}; k {}; rule {}; games {}; shard {}; \
+             opening {}; clock {}; openings {}",
+            self.a,
+            self.b,
+            v.size(),
+            v.k(),
+            v.rule(),
+            self.games,
+            self.shard,
+            self.opening_rule,
+            self.timing
+                .map_or_else(|| "none".to_string(), |t| t.to_string()),
+            self.openings
+        )
+    }
+}
+
+/// A game's line in a saved match: the moves, then `# game N: X ..., O ...: result; opening
+/// n moves`, and a newline.
+#[must_use]
+pub fn game_line(config: &MatchConfig, g: &Played) -> String {
+    let (x, o) = if g.pairing.a_is_x {
+        (&config.a, &config.b)
+    } else {
+        (&config.b, &config.a)
+    };
+    format!(
+        "{:<60} # game {}: X {x}, O {o}: {}; opening {} moves\n",
+        format_moves(&g.record.moves, config.variant.size()),
+        g.pairing.game + 1,
+        g.record.ending,
+        g.record.opening_moves
+    )
+}
+
+/// A game read back from its line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SavedGame {
+    /// Its number in the whole match, from 1.
+    pub number: usize,
+    /// Its moves, X first.
+    pub moves: Vec<Cell>,
+    /// X's player, as written.
+    pub x: String,
+    /// O's player, as written.
+    pub o: String,
+    /// How it ended.
+    pub ending: Ending,
+    /// Moves that came from the opening.
+    pub opening_moves: usize,
+}
+
+impl SavedGame {
+    /// Reads a game's line (as [`game_line`] writes it) of a match of `variant`.
+    ///
+    /// # Errors
+    /// What is wrong with the line.
+    pub fn parse(line: &str, variant: Variant) -> std::result::Result<SavedGame, String> {
+        let (moves, comment) = line
+            .split_once("# game ")
+            .ok_or("a game's line is 'MOVES # game N: X ..., O ...: RESULT; opening M moves'")?;
+        let moves = parse_moves(moves.trim(), variant.size()).map_err(|e| e.to_string())?;
+        let (number, rest) = comment
+            .split_once(": X ")
+            .ok_or("no ': X ' after the game's number")?;
+        let number: usize = number
+            .trim()
+            .parse()
+            .map_err(|_| format!("the game's number {number:?} is not a number"))?;
+        let (x, rest) = rest
+            .split_once(", O ")
+            .ok_or("no ', O ' after X's player")?;
+        let (o, rest) = rest.split_once(": ").ok_or("no ': ' after O's player")?;
+        let (ending, opening) = rest
+            .rsplit_once("; opening ")
+            .ok_or("no '; opening M moves' at the end")?;
+        let opening_moves = opening
+            .trim_end()
+            .strip_suffix(" moves")
+            .and_then(|m| m.parse().ok())
+            .ok_or_else(|| format!("'opening {opening}' is not 'opening M moves'"))?;
+        if number == 0 {
+            return Err("games are numbered from 1".into());
+        }
+        Ok(SavedGame {
+            number,
+            moves,
+            x: x.to_string(),
+            o: o.to_string(),
+            ending: ending.parse()?,
+            opening_moves,
+        })
+    }
+}
+
+/// The shards of a match, combined.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SavedMatch {
+    /// What the match is (its `shard` is the whole).
+    pub header: MatchHeader,
+    /// The games found, in the order of their numbers, tallied for A (no thinking times: the
+    /// lines do not keep them).
+    pub report: MatchReport,
+    /// The number of shards the match was split into.
+    pub shards: usize,
+    /// The shards without a file (their numbers, from 1).
+    pub missing_shards: Vec<usize>,
+    /// The games of the match not found (their numbers, from 1): in missing shards, or not
+    /// finished in the shards found.
+    pub missing_games: Vec<usize>,
+    /// Last lines that were cut short (by a kill while being written): `FILE: line N`.
+    pub cut: Vec<String>,
+}
+
+/// Combines the saved games of a match's shards (`(name, text)` of each file): every file
+/// must be of the same match (its header equal but for the shard), each shard at most once,
+/// each game in its own shard and only once.
+///
+/// # Errors
+/// What is wrong, naming the file (and the line) where it is.
+pub fn combine(files: &[(String, String)]) -> std::result::Result<SavedMatch, String> {
+    // The match (its shard the whole), and the number of shards, as the first file says.
+    let mut header: Option<(MatchHeader, usize)> = None;
+    let mut shards: BTreeMap<usize, &str> = BTreeMap::new();
+    let mut games: BTreeMap<usize, (Played, String)> = BTreeMap::new();
+    let mut cut = Vec::new();
+    if files.is_empty() {
+        return Err("no files to combine".into());
+    }
+    for (name, text) in files {
+        let first = text.lines().next().unwrap_or_default();
+        let this = MatchHeader::parse(first).map_err(|e| format!("{name}: line 1: {e}"))?;
+        let whole = MatchHeader {
+            shard: Shard::WHOLE,
+            ..this.clone()
+        };
+        match &header {
+            None => header = Some((whole, this.shard.count())),
+            Some((h, count)) if *h != whole || *count != this.shard.count() => {
+                return Err(format!(
+                    "{name}: the games of another match than {}'s (its first line differs \
+                     otherwise than by the shard's number)",
+                    files[0].0
+                ));
+            }
+            Some(_) => {}
+        }
+        if let Some(other) = shards.insert(this.shard.index(), name) {
+            return Err(format!(
+                "{name}: shard {} again (it is {other}'s too)",
+                this.shard
+            ));
+        }
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate().skip(1) {
+            let at = format!("{name}: line {}", i + 1);
+            if line.trim().is_empty() {
+                continue;
+            }
+            let game = match SavedGame::parse(line, this.variant) {
+                Ok(game) => game,
+                // A kill while the last line was written: no game.
+                Err(_) if i + 1 == lines.len() && !text.ends_with('\n') => {
+                    cut.push(at);
+                    continue;
+                }
+                Err(e) => return Err(format!("{at}: {e}")),
+            };
+            let index = game.number - 1;
+            if game.number > this.games || !this.shard.contains(index) {
+                return Err(format!(
+                    "{at}: game {} is not one of shard {}'s of {} games",
+                    game.number, this.shard, this.games
+                ));
+            }
+            let a_is_x = this.a_is_x(index, game.opening_moves);
+            let (a, b) = (this.a.to_string(), this.b.to_string());
+            let (x, o) = if a_is_x { (&a, &b) } else { (&b, &a) };
+            if (&game.x, &game.o) != (x, o) {
+                return Err(format!(
+                    "{at}: game {} has X {}, O {}; in this match it is X {x}, O {o}",
+                    game.number, game.x, game.o
+                ));
+            }
+            let a_side = if a_is_x { Side::X } else { Side::O };
+            let result = match game.ending.winner() {
+                Some(s) if s == a_side => Result::Win,
+                Some(_) => Result::Loss,
+                None => Result::Draw,
+            };
+            let played = Played {
+                pairing: Pairing {
+                    game: index,
+                    opening: None,
+                    a_is_x,
+                },
+                result,
+                record: GameRecord {
+                    moves: game.moves,
+                    opening_moves: game.opening_moves,
+                    ending: game.ending,
+                    thinks: Vec::new(),
+                },
+            };
+            if let Some((_, first)) = games.insert(game.number, (played, at.clone())) {
+                return Err(format!(
+                    "{at}: game {} again (also at {first})",
+                    game.number
+                ));
+            }
+        }
+    }
+    let (header, count) = header.expect("at least one file");
+    let missing_shards = (1..=count).filter(|i| !shards.contains_key(i)).collect();
+    let missing_games = (1..=header.games)
+        .filter(|n| !games.contains_key(n))
+        .collect();
+    Ok(SavedMatch {
+        report: report(games.into_values().map(|(p, _)| p).collect()),
+        header,
+        shards: count,
+        missing_shards,
+        missing_games,
+        cut,
+    })
+}
