@@ -528,7 +528,7 @@ pub struct MatchArgs {
     /// The sequential probability ratio test of A over B: H0 (A at most ELO0 stronger)
     /// against H1 (at least ELO1), at 5% error each way; prints its log-likelihood ratio and
     /// verdict (H1, H0, or play more games).
-    #[arg(long, value_name = "ELO0,ELO1")]
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     pub sprt: Option<mnk::arena::Sprt>,
 }
 

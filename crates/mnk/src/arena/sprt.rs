@@ -35,13 +35,13 @@ pub struct Sprt {
 
 /// What the test says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
 pub enum Verdict {
     /// H1 accepted: A is `elo1` or more stronger.
     H1,
     /// H0 accepted: A is `elo0` or less stronger.
     H0,
     /// Neither yet: play more games.
+    #[serde(rename = "continue")]
     Continue,
 }
 

@@ -166,7 +166,7 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
             moves: format_moves(&job.moves, variant.size()),
         },
     };
-    let solved = solve(args, &task)?;
+    let mut solved = solve(args, &task)?;
     let outcome = match (&solved.result, &solved.written) {
         (_, Some(Err(_))) => None,
         (Ok(proof), written) => Some(JobOutcome::Proved {
@@ -207,7 +207,14 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
         line = Some(format!("result: {}", result_path.display()));
         if proved && let Some(checkpoint) = &args.checkpoint {
             // Done: the checkpoint served its purpose (and may be large).
-            let _ = std::fs::remove_file(checkpoint);
+            if std::fs::remove_file(checkpoint).is_ok() {
+                solved.report.saved = None;
+                line = Some(format!(
+                    "result: {}; checkpoint {} removed (the job is done)",
+                    result_path.display(),
+                    checkpoint.display()
+                ));
+            }
         }
     }
     let extra = serde_json::json!({
