@@ -107,6 +107,8 @@ Examples:
   mnk match engine:time-ms=100 gomoku-pruned:depth=4 --size 15 --games 40 --json
   mnk match engine alphabeta --size 15 --openings my-openings.txt --games 100
   mnk match perfect rules --games 10                 tic-tac-toe, from the empty board
+  mnk match engine alphabeta --size 15 --games 100 --shard 2/4 --save shard-2.txt
+  mnk match --combine shard-1.txt shard-2.txt shard-3.txt shard-4.txt --sprt 0,5
 
 On 15x15 the built-in openings are used unless --openings is given (--openings none: the
 empty board). An opening file has one opening per line, moves in notation (h8 h9 i9);
@@ -142,6 +144,9 @@ Examples:
   mnk solve --size 4x4 --k 4 --proof 4x4k4.proof && mnk verify 4x4k4.proof
   mnk solve --size 8x8 --k 5 --checkpoint 8x8.table      Ctrl-C, later:
   mnk solve --size 8x8 --k 5 --checkpoint 8x8.table --resume
+  mnk solve --size 7x7 --k 5 --split 2 --jobs jobs    a job file per position two plies deep
+  mnk solve --job jobs/001.job --checkpoint jobs/001.checkpoint       (on any machine)
+  mnk solve --combine jobs --proof 7x7k5.proof        the value, and one proof of it
 
 A solve over a second shows its progress on standard error; Ctrl-C stops it and prints what
 was proved. A solve that hits --time-ms or --nodes says what it knows and exits with 1.")]
@@ -504,7 +509,8 @@ pub struct MatchArgs {
     #[arg(long)]
     pub jobs: Option<usize>,
     /// Write every game to this file: one line each, with the players, the result and the
-    /// moves in notation (an opening list can be made from it), appended as each game ends.
+    /// moves in notation (an opening list can be made from it), appended as each game ends,
+    /// after a first line (a comment) that says which match, and which shard, they are of.
     #[arg(long, value_name = "FILE")]
     pub save: Option<String>,
     /// Print one JSON object: {"a", "b", "games", "a_wins", "b_wins", "draws", "score", "elo",

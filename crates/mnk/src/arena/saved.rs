@@ -367,3 +367,121 @@ pub fn combine(files: &[(String, String)]) -> std::result::Result<SavedMatch, St
         cut,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::series::run_match;
+    use crate::game::Size;
+
+    fn config(games: usize, shard: Shard) -> MatchConfig {
+        MatchConfig {
+            variant: Variant::new(Size::square(4), 3, Rule::Freestyle).unwrap(),
+            a: "alphabeta:depth=2".parse().unwrap(),
+            b: "rules".parse().unwrap(),
+            games,
+            openings: Vec::new(),
+            timing: Some("1m+1s".parse().unwrap()),
+            jobs: 1,
+            opening_rule: OpeningRule::Given,
+            shard,
+        }
+    }
+
+    /// The saved games of a match's shards, as `--save` writes them.
+    fn saved(config: &MatchConfig) -> String {
+        let report = run_match(config, &|_, _| {}).unwrap();
+        let mut text = format!("{}\n", MatchHeader::of(config, "the empty board"));
+        for g in &report.games {
+            text += &game_line(config, g);
+        }
+        text
+    }
+
+    #[test]
+    fn the_header_and_the_game_lines_read_back() {
+        let c = config(5, "2/3".parse().unwrap());
+        let header = MatchHeader::of(&c, "3 openings from a; b.txt");
+        let line = header.to_string();
+        assert!(line.starts_with("# mnk match 1: a alphabeta:depth=2; b rules; size 4x4; k 3;"));
+        assert_eq!(MatchHeader::parse(&line), Ok(header));
+        let e = MatchHeader::parse("# mnk match 2: a x").unwrap_err();
+        assert!(e.contains("another version"), "{e}");
+        assert!(
+            MatchHeader::parse("h8 h9")
+                .unwrap_err()
+                .contains("first line")
+        );
+        let line = "b2 a1 c3   # game 7: X rules, O perfect:depth=3: O forfeits: it; said so; opening 2 moves";
+        let game = SavedGame::parse(line, c.variant).unwrap();
+        assert_eq!((game.number, game.opening_moves), (7, 2));
+        assert_eq!(
+            (game.x.as_str(), game.o.as_str()),
+            ("rules", "perfect:depth=3")
+        );
+        assert_eq!(game.ending, Ending::Forfeit(Side::O, "it; said so".into()));
+        assert!(SavedGame::parse("b2 a1 # game 7: X rules", c.variant).is_err());
+    }
+
+    /// Under swap, an opening of three stones means the chooser took black: the colours swap.
+    #[test]
+    fn a_is_x_follows_the_schedule_and_the_swap() {
+        let mut header = MatchHeader::of(&config(4, Shard::WHOLE), "");
+        assert!(header.a_is_x(0, 3) && !header.a_is_x(1, 3));
+        header.opening_rule = OpeningRule::Swap2;
+        assert!(!header.a_is_x(0, 3) && header.a_is_x(0, 4));
+        assert!(header.a_is_x(1, 3) && !header.a_is_x(1, 4));
+    }
+
+    /// The shards of a match combine to the whole match's games and totals; a shard missing,
+    /// twice, or of another match is told.
+    #[test]
+    fn shards_combine_to_the_whole_match() {
+        let whole = combine(&[("whole".into(), saved(&config(7, Shard::WHOLE)))]).unwrap();
+        let files: Vec<(String, String)> = (1..=3)
+            .map(|i| {
+                let shard = Shard::new(i, 3).unwrap();
+                (format!("s{i}"), saved(&config(7, shard)))
+            })
+            .collect();
+        let combined = combine(&files).unwrap();
+        assert_eq!(combined.report.games.len(), 7);
+        assert_eq!(
+            (
+                combined.report.a_wins,
+                combined.report.b_wins,
+                combined.report.draws
+            ),
+            (whole.report.a_wins, whole.report.b_wins, whole.report.draws)
+        );
+        let moves = |m: &SavedMatch| -> Vec<Vec<Cell>> {
+            m.report
+                .games
+                .iter()
+                .map(|g| g.record.moves.clone())
+                .collect()
+        };
+        assert_eq!(moves(&combined), moves(&whole));
+        assert!(combined.missing_games.is_empty() && combined.missing_shards.is_empty());
+        let partial = combine(&files[..2]).unwrap();
+        assert_eq!(partial.missing_shards, vec![3]);
+        assert_eq!(partial.missing_games, vec![3, 6]);
+        let e = combine(&[files[0].clone(), files[0].clone()]).unwrap_err();
+        assert!(e.contains("s1: shard 1/3 again"), "{e}");
+        let other = (
+            "other".to_string(),
+            saved(&config(8, Shard::new(2, 3).unwrap())),
+        );
+        let e = combine(&[files[0].clone(), other]).unwrap_err();
+        assert!(e.starts_with("other: the games of another match"), "{e}");
+        // A game in the wrong shard's file, and a last line cut short by a kill.
+        let (name, text) = &files[0];
+        let moved = text.replace("# game 4:", "# game 5:");
+        let e = combine(&[(name.clone(), moved)]).unwrap_err();
+        assert!(e.contains("game 5 is not one of shard 1/3's"), "{e}");
+        let cut = &text[..text.len() - 10];
+        let read = combine(&[(name.clone(), cut.to_string())]).unwrap();
+        assert_eq!(read.cut.len(), 1);
+        assert_eq!(read.report.games.len(), 2);
+    }
+}

@@ -577,6 +577,8 @@ mod tests {
             (Size::new(6, 5), 4, "c3 d3", 2),
             (Size::square(3), 3, "", 3),
             (Size::square(3), 3, "b2", 2),
+            // Ten moves into a game of perfect play: every move draws, in a moment.
+            (Size::square(7), 5, "d4 d5 c5 e3 c3 c4 e5 f6 b2 a1", 2),
         ] {
             let f = frontier(size, k, root, depth);
             let (values, proofs) = solve_all(&f);

@@ -109,15 +109,20 @@ pub fn split(args: &SolveArgs, depth: u32, out: &mut dyn Write) -> Result<(), Fa
     Ok(())
 }
 
-/// Reads a job file and checks it against its split's frontier.
-fn read_job(path: &Path) -> Result<(Job, Frontier), Failure> {
+/// Reads a job file.
+fn parse_job(path: &Path) -> Result<Job, Failure> {
     let text = read_text(path).map_err(Failure::Usage)?;
-    let job = Job::parse(&text).map_err(|e| {
+    Job::parse(&text).map_err(|e| {
         Failure::Runtime(format!(
             "{}: not a job file mnk can read: {e}",
             path.display()
         ))
-    })?;
+    })
+}
+
+/// Reads a job file and checks it against its split's frontier.
+fn read_job(path: &Path) -> Result<(Job, Frontier), Failure> {
+    let job = parse_job(path)?;
     let frontier = Frontier::new(job.split.clone())
         .map_err(|e| Failure::Runtime(format!("{}: {e}", path.display())))?;
     if let Some(why) = frontier.mismatch(&job) {
@@ -258,13 +263,7 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
     };
     let (_, frontier) = read_job(first)?;
     for path in &job_files[1..] {
-        let text = read_text(path).map_err(Failure::Runtime)?;
-        let job = Job::parse(&text).map_err(|e| {
-            Failure::Runtime(format!(
-                "{}: not a job file mnk can read: {e}",
-                path.display()
-            ))
-        })?;
+        let job = parse_job(path)?;
         if let Some(why) = frontier.mismatch(&job) {
             return Err(Failure::Runtime(format!(
                 "{}: {why} (of {})",
