@@ -471,37 +471,6 @@ fn seven_by_seven_k5_is_a_draw() {
     assert_eq!(checked.records_used as usize, proof.records());
 }
 
-/// 7x7 k=5 split one ply deep (the ten first moves up to symmetry), each job solved with its
-/// proof, combined: a draw, whose combined proof the checker accepts (`mnk solve --split 1`,
-/// `--job`, `--combine --proof` do the same through files). About 40 million nodes.
-#[test]
-#[ignore = "about a minute in release; scripts/test runs it"]
-fn seven_by_seven_k5_split_one_ply_deep_combines_to_a_checked_draw() {
-    use mnk::split::{Frontier, JobValue, Split};
-    let v = variant(7, 7, 5);
-    let frontier = Frontier::new(Split {
-        variant: v,
-        root: Vec::new(),
-        depth: 1,
-    })
-    .unwrap();
-    assert_eq!(frontier.len(), 10);
-    let mut solver = Solver::new(&v).unwrap();
-    let control = Control::unlimited();
-    let proofs: Vec<_> = frontier
-        .jobs()
-        .map(|job| solver.certificate(&job.game().unwrap(), &control).unwrap())
-        .collect();
-    let values: Vec<Option<JobValue>> = proofs.iter().map(|p| Some(p.value.into())).collect();
-    let combination = frontier.combine(&values);
-    assert_eq!(combination.value(), Some(Wdl::Draw));
-    let proof = frontier
-        .certificate(&values, &mut |j| Ok(proofs[j].clone()))
-        .unwrap();
-    let read = mnk::certificate::Certificate::parse(&proof.to_string()).unwrap();
-    assert_eq!(mnk::certificate::verify(&read).unwrap().value, Wdl::Draw);
-}
-
 #[test]
 fn a_solve_stopped_and_resumed_from_its_checkpoint_finishes_where_it_stopped() {
     let v = variant(5, 5, 4);
