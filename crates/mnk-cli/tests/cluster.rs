@@ -456,7 +456,7 @@ fn shards_of_a_match_play_its_games_and_combine_to_its_totals() {
     }
     assert_eq!(
         games_by_number(&shards),
-        games_by_number(&[whole_file.clone()])
+        games_by_number(std::slice::from_ref(&whole_file))
     );
     let files: Vec<&str> = shards.iter().map(|p| path(p)).collect();
     let combined = json(
