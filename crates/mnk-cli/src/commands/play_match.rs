@@ -2,8 +2,11 @@
 
 use crate::args::MatchArgs;
 use crate::failure::Failure;
+use crate::files::open_to_append;
+use crate::interrupt::Searching;
 use crate::seating;
 use indicatif::{ProgressBar, ProgressStyle};
+use mnk::arena::saved::MAX_SAVED_BYTES;
 use mnk::arena::series::Result as GameResult;
 use mnk::arena::{
     Ending, MatchConfig, MatchHeader, MatchReport, Played, SavedMatch, Shard, ThinkStats,
@@ -11,7 +14,7 @@ use mnk::arena::{
 };
 use mnk::search::Timing;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -85,20 +88,16 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     );
     // Each game is appended to --save as it ends, one line written whole and flushed: a kill
     // loses only the games in progress. The file is opened first, so a bad path fails now.
-    // Its first line says which match the games are of (and which shard), for --combine.
+    // The games follow a line that says which match (and shard) they are of, for --combine.
     let save = match &args.save {
-        Some(path) => {
-            let mut file = std::fs::File::create(path)
-                .map_err(|e| Failure::Usage(format!("--save {path}: {e}")))?;
-            writeln!(file, "{}", MatchHeader::of(&config, &source))
-                .and_then(|()| file.flush())
-                .map_err(|e| Failure::Usage(format!("--save {path}: {e}")))?;
-            Some(file)
-        }
+        Some(path) => Some(
+            open_save(Path::new(path), &MatchHeader::of(&config, &source))
+                .map_err(|e| Failure::Usage(format!("--save {path}: {e}")))?,
+        ),
         None => None,
     };
     if games == 0 {
-        // More shards than games: this one has none (its --save file says so).
+        // More shards than games: this one has none (its --save file says which it is).
         writeln!(
             out,
             "shard {} of a match of {} games: no game to play",
@@ -120,7 +119,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 .and_then(|()| f.flush())
         {
             // Said at once (the match goes on; its result is still printed at the end).
-            bar.suspend(|| eprintln!("warning: --save: {e}; the next games are not saved"));
+            bar.suspend(|| crate::say!("warning: --save: {e}; the next games are not saved"));
             *error = Some(e);
         }
         drop(saving);
@@ -135,8 +134,17 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
         bar.set_message(format!("{} +{} -{} ={}", a.name, t[0], t[1], t[2]));
         bar.inc(1);
     };
-    let report = run_match(&config, &progress).map_err(Failure::Runtime)?;
+    // Ctrl-C (or SIGTERM, SIGHUP) ends the match: the games being played are cut short and
+    // left out, and the finished ones are summed up (a second Ctrl-C a second later leaves).
+    let searching = Searching::start();
+    let report = run_match(&config, &progress, &searching.stop()).map_err(Failure::Runtime)?;
+    drop(searching);
     bar.finish_and_clear();
+    if report.games.is_empty() {
+        return Err(Failure::Interrupted(
+            "Interrupted before any game ended: nothing to report.".into(),
+        ));
+    }
     let summary = Summary {
         config: &config,
         report: &report,
@@ -144,6 +152,17 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
         combined: None,
     };
     summary.print(args, out)?;
+    if report.stopped {
+        return Err(Failure::Interrupted(format!(
+            "Interrupted: {} of {} games played; the games cut short do not count{}.",
+            report.games.len(),
+            games,
+            args.save
+                .as_ref()
+                .map(|p| format!(" (the finished ones are in {p})"))
+                .unwrap_or_default()
+        )));
+    }
     match (
         &args.save,
         save.into_inner()
@@ -156,14 +175,37 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
 }
 
+/// Opens the `--save` file to add games to, after `header`, unless the last match in the file
+/// is this one (a run started again adds to its own games).
+fn open_save(path: &Path, header: &MatchHeader) -> std::io::Result<Box<dyn Write + Send>> {
+    let line = header.to_string();
+    let last = std::fs::metadata(path)
+        .ok()
+        .filter(std::fs::Metadata::is_file)
+        .and_then(|_| std::fs::read_to_string(path).ok())
+        .and_then(|text| {
+            text.lines()
+                .rev()
+                .find(|l| l.starts_with("# mnk match "))
+                .map(str::to_string)
+        });
+    let mut file = open_to_append(path)?;
+    if last.as_deref() != Some(line.as_str()) {
+        writeln!(file, "{line}")?;
+        file.flush()?;
+    }
+    Ok(file)
+}
+
 /// `mnk match --combine FILES`: the shards' saved games as one match.
 fn combine(args: &MatchArgs, files: &[PathBuf], out: &mut dyn Write) -> Result<(), Failure> {
     let mut texts = Vec::new();
     for path in files {
         let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| Failure::Usage(format!("{name}: {e}")))?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| Failure::Runtime(format!("{name}: not UTF-8 text")))?;
+        let bytes = crate::files::read_at_most(path, MAX_SAVED_BYTES, "a saved match")
+            .map_err(|e| Failure::Usage(format!("{name}: {e}")))?;
+        let text = crate::files::text(bytes, "a saved match")
+            .map_err(|e| Failure::Runtime(format!("{name}: {e}")))?;
         texts.push((name, text));
     }
     let combined = mnk::arena::saved::combine(&texts).map_err(Failure::Runtime)?;
@@ -185,7 +227,10 @@ fn combine(args: &MatchArgs, files: &[PathBuf], out: &mut dyn Write) -> Result<(
         shard: Shard::WHOLE,
     };
     for at in &combined.cut {
-        eprintln!("note: {at}: a game cut short (the shard was stopped while writing it)");
+        crate::say!("note: {at}: a game cut short (the shard was stopped while writing it)");
+    }
+    for at in &combined.repeated {
+        crate::say!("note: {at}: a game saved again (a run started again); counted once");
     }
     let summary = Summary {
         config: &config,
@@ -243,6 +288,7 @@ impl Summary<'_> {
             "b_forfeits": report.forfeits[1],
             "a_think": think(&report.think[0]),
             "b_think": think(&report.think[1]),
+            "interrupted": report.stopped,
         });
         if config.shard != Shard::WHOLE {
             json["shard"] = config.shard.to_string().into();

@@ -2,7 +2,7 @@
 
 use crate::args::{DistanceArg, SolveArgs};
 use crate::failure::Failure;
-use crate::files::{write_atomically, write_atomically_with};
+use crate::files::{STDOUT, same_file, write_atomically, write_atomically_with};
 use crate::interrupt::{Searching, on_leave};
 use crate::progress::Display;
 use crate::render::thousands;
@@ -92,6 +92,8 @@ pub struct Solved<'a> {
     pub result: Result<Proof, SolveError>,
     each: Option<Vec<(String, Option<Wdl>)>>,
     pub written: Option<Result<Written, Failure>>,
+    /// The last checkpoint could not be written (said after what the solve proved).
+    checkpoint_failed: Option<Failure>,
     interrupted: bool,
 }
 
@@ -104,12 +106,29 @@ pub fn solve<'a>(args: &SolveArgs, task: &'a Task) -> Result<Solved<'a>, Failure
         // Refused before the solve, not after it.
         let Some(path) = path else { continue };
         let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        if path.as_os_str() == STDOUT {
+            continue;
+        }
         if dir.is_some_and(|d| !d.is_dir()) || path.is_dir() {
             return Err(Failure::Usage(format!(
                 "{option} {}: not a file in an existing directory",
                 path.display()
             )));
         }
+    }
+    if let (Some(proof), Some(checkpoint)) = (&task.proof, &args.checkpoint)
+        && same_file(proof, checkpoint)
+    {
+        return Err(Failure::Usage(format!(
+            "--proof and --checkpoint both name {}: the proof and the checkpoint are two files \
+             (the last checkpoint would replace the proof)",
+            proof.display()
+        )));
+    }
+    if args.checkpoint.as_deref() == Some(Path::new(STDOUT)) {
+        return Err(Failure::Usage(
+            "--checkpoint -: a checkpoint is read back by --resume; give it a file".into(),
+        ));
     }
     if board.is_over() {
         return Err(Failure::Usage(
@@ -131,7 +150,7 @@ pub fn solve<'a>(args: &SolveArgs, task: &'a Task) -> Result<Solved<'a>, Failure
                 .unwrap_or(MAX_TABLE_MIB)
                 .min(MAX_TABLE_MIB);
             if asked > cap {
-                eprintln!(
+                crate::say!(
                     "note: --memory {asked} is more than the {cap} MiB the table can have here \
                      (this machine's memory, at most {MAX_TABLE_MIB}); using {cap}"
                 );
@@ -167,18 +186,12 @@ pub fn solve<'a>(args: &SolveArgs, task: &'a Task) -> Result<Solved<'a>, Failure
         ),
         _ => None,
     };
-    if args.checkpoint.is_some() && args.checkpoint_minutes == 0 {
-        return Err(Failure::Usage(
-            "--checkpoint-minutes must be at least 1".into(),
-        ));
-    }
     // Ctrl-C stops the solve, which then says what it proved (a second Ctrl-C, a second or
     // more later, leaves).
     let mut farewell = "Left at a second Ctrl-C, before the solve said what it knows.".to_string();
     if let Some(path) = &args.checkpoint {
         farewell += &format!(
-            " {} holds the last checkpoint written whole (one being written is left beside \
-             it, as a .tmp file).",
+            " {} holds the last checkpoint written whole.",
             path.display()
         );
     }
@@ -237,8 +250,13 @@ pub fn solve<'a>(args: &SolveArgs, task: &'a Task) -> Result<Solved<'a>, Failure
         (Some(path), Ok(_)) => Some(write_proof(&mut solver, game, &control, path)),
         _ => None,
     };
-    // The last checkpoint: after the solve, whatever its end.
-    let saved = checkpoints.map(Checkpoints::finish).transpose()?;
+    // The last checkpoint: after the solve, whatever its end. Its failure (a full disk) is
+    // said after what the solve proved, never instead of it.
+    let (saved, checkpoint_failed) = match checkpoints.map(Checkpoints::finish) {
+        Some(Ok(saved)) => (Some(saved), None),
+        Some(Err(e)) => (None, Some(e)),
+        None => (None, None),
+    };
     display.finish();
 
     let size = variant.size();
@@ -262,6 +280,7 @@ pub fn solve<'a>(args: &SolveArgs, task: &'a Task) -> Result<Solved<'a>, Failure
         result,
         each,
         written,
+        checkpoint_failed,
         interrupted: searching.interrupted(),
     })
 }
@@ -300,9 +319,10 @@ impl Solved<'_> {
             result,
             each,
             written,
+            checkpoint_failed,
             ..
         } = self;
-        match result {
+        let outcome = match result {
             Ok(proof) => {
                 report.print_proof(out, &proof, each.as_deref(), written.as_ref(), extra)?;
                 if let Some(line) = line {
@@ -325,6 +345,13 @@ impl Solved<'_> {
                 )))
             }
             Err(e) => Err(Failure::Runtime(e.to_string())),
+        };
+        match (outcome, checkpoint_failed) {
+            (Ok(()), Some(failed)) => Err(failed),
+            (Err(Failure::Runtime(a)), Some(Failure::Runtime(b))) => {
+                Err(Failure::Runtime(format!("{a}; {b}")))
+            }
+            (outcome, _) => outcome,
         }
     }
 
@@ -358,7 +385,7 @@ impl Checkpoints {
         let thread = std::thread::spawn(move || {
             while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(every) {
                 if let Err(e) = save(&watch, &file) {
-                    eprintln!("note: checkpoint {} not written: {e}", file.display());
+                    crate::say!("note: checkpoint {} not written: {e}", file.display());
                 }
             }
         });

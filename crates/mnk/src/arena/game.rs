@@ -3,7 +3,7 @@
 
 use crate::game::{Cell, Game, Side, Status, Variant};
 use crate::players::{Ask, PlayerSpec, Seat};
-use crate::search::{Clocks, MOVE_OVERHEAD, TimeControl, Timing};
+use crate::search::{Clocks, MOVE_OVERHEAD, Stop, TimeControl, Timing};
 use std::time::Duration;
 
 /// How a game ended.
@@ -113,11 +113,12 @@ pub struct GameSetup {
     pub timing: Option<Timing>,
 }
 
-/// Plays a game to its end.
+/// Plays a game to its end, or until `stop` is set: then the move being thought is cut short
+/// and the game is left unfinished (`None`: a game cut short is no result).
 ///
 /// # Errors
 /// When an opening move is illegal (the caller checked the opening: a bug).
-pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
+pub fn play_game(setup: &GameSetup, stop: &Stop) -> Result<Option<GameRecord>, String> {
     let mut game = Game::new(setup.variant);
     for &cell in &setup.opening {
         game.play(cell).map_err(|e| format!("opening move: {e}"))?;
@@ -149,15 +150,21 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
             (a, b) => a.or(b),
         };
         let limit = clock.plan(board.stones(), board.empty_cells(), Duration::ZERO);
+        if stop.is_set() {
+            return Ok(None);
+        }
         let ask = Ask {
             plan: clock.plan(board.stones(), board.empty_cells(), MOVE_OVERHEAD),
-            ..Ask::now()
+            ..Ask::now().with_stop(stop.child())
         };
         let start = ask.start;
         if let Some(clocks) = &mut clocks {
             clocks.start(side, start);
         }
         let choice = seat.choose(board, &ask).map(|t| t.choice);
+        if stop.is_set() {
+            return Ok(None);
+        }
         let time = start.elapsed();
         thinks.push(Think {
             side,
@@ -178,12 +185,12 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
             Err(e) => break Ending::Forfeit(side, format!("{name}: {e}")),
         }
     };
-    Ok(GameRecord {
+    Ok(Some(GameRecord {
         moves: game.moves().to_vec(),
         opening_moves: setup.opening.len(),
         ending,
         thinks,
-    })
+    }))
 }
 
 #[cfg(test)]
@@ -199,7 +206,7 @@ mod tests {
             o: "rules".parse().unwrap(),
             timing: None,
         };
-        let record = play_game(&setup).unwrap();
+        let record = play_game(&setup, &Stop::new()).unwrap().unwrap();
         assert_ne!(record.ending.winner(), Some(Side::O));
         assert_eq!(record.thinks.len(), record.moves.len());
         assert!(
@@ -208,5 +215,9 @@ mod tests {
                 .iter()
                 .all(|t| t.limit.is_some_and(|l| l.as_secs() == 20) || t.side == Side::O)
         );
+        // Stopped before it starts: no game.
+        let stop = Stop::new();
+        stop.set();
+        assert_eq!(play_game(&setup, &stop), Ok(None));
     }
 }

@@ -15,7 +15,7 @@ pub mod sprt;
 
 pub use elo::{EloEstimate, estimate};
 pub use game::{Ending, GameRecord, GameSetup, Think, play_game};
-pub use openings::{Opening, OpeningsError, parse_openings};
+pub use openings::{MAX_OPENINGS_BYTES, Opening, OpeningsError, parse_openings};
 pub use saved::{MatchHeader, SavedGame, SavedMatch, game_line};
 pub use selfplay::{SelfPlay, self_play};
 pub use series::{

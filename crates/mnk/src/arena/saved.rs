@@ -27,6 +27,10 @@ use std::fmt;
 /// The version written in a saved match's first line.
 const VERSION: u32 = 1;
 
+/// The most bytes a saved match may hold for `--combine` (a game's line is about 200: some
+/// five million games).
+pub const MAX_SAVED_BYTES: u64 = 1 << 30;
+
 /// The first line of a saved match: what the games are.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchHeader {
@@ -253,11 +257,15 @@ pub struct SavedMatch {
     pub missing_games: Vec<usize>,
     /// Last lines that were cut short (by a kill while being written): `FILE: line N`.
     pub cut: Vec<String>,
+    /// Games saved again in the same file (a shard started again after a kill adds to its
+    /// file), counted once: `FILE: line N`.
+    pub repeated: Vec<String>,
 }
 
 /// Combines the saved games of a match's shards (`(name, text)` of each file): every file
-/// must be of the same match (its header equal but for the shard), each shard at most once,
-/// each game in its own shard and only once.
+/// must be of the same match (its header equal but for the shard; a file may repeat its own
+/// header, where a run started again added to it), each shard at most once, each game in its
+/// own shard and in one file (a game a file holds twice counts once, the first).
 ///
 /// # Errors
 /// What is wrong, naming the file (and the line) where it is.
@@ -267,6 +275,7 @@ pub fn combine(files: &[(String, String)]) -> std::result::Result<SavedMatch, St
     let mut shards: BTreeMap<usize, &str> = BTreeMap::new();
     let mut games: BTreeMap<usize, (Played, String)> = BTreeMap::new();
     let mut cut = Vec::new();
+    let mut repeated = Vec::new();
     if files.is_empty() {
         return Err("no files to combine".into());
     }
@@ -298,6 +307,14 @@ pub fn combine(files: &[(String, String)]) -> std::result::Result<SavedMatch, St
         for (i, line) in lines.iter().enumerate().skip(1) {
             let at = format!("{name}: line {}", i + 1);
             if line.trim().is_empty() {
+                continue;
+            }
+            if line.starts_with("# mnk match ") {
+                if line.trim_end() != first.trim_end() {
+                    return Err(format!(
+                        "{at}: the games of another match or shard than the first line's"
+                    ));
+                }
                 continue;
             }
             let game = match SavedGame::parse(line, this.variant) {
@@ -345,11 +362,17 @@ pub fn combine(files: &[(String, String)]) -> std::result::Result<SavedMatch, St
                     thinks: Vec::new(),
                 },
             };
-            if let Some((_, first)) = games.insert(game.number, (played, at.clone())) {
-                return Err(format!(
-                    "{at}: game {} again (also at {first})",
-                    game.number
-                ));
+            match games.get(&game.number) {
+                Some((_, first)) if first.starts_with(&format!("{name}: ")) => repeated.push(at),
+                Some((_, first)) => {
+                    return Err(format!(
+                        "{at}: game {} again (also at {first})",
+                        game.number
+                    ));
+                }
+                None => {
+                    games.insert(game.number, (played, at));
+                }
             }
         }
     }
@@ -365,6 +388,7 @@ pub fn combine(files: &[(String, String)]) -> std::result::Result<SavedMatch, St
         missing_shards,
         missing_games,
         cut,
+        repeated,
     })
 }
 
@@ -390,7 +414,7 @@ mod tests {
 
     /// The saved games of a match's shards, as `--save` writes them.
     fn saved(config: &MatchConfig) -> String {
-        let report = run_match(config, &|_, _| {}).unwrap();
+        let report = run_match(config, &|_, _| {}, &crate::search::Stop::new()).unwrap();
         let mut text = format!("{}\n", MatchHeader::of(config, "the empty board"));
         for g in &report.games {
             text += &game_line(config, g);
@@ -479,6 +503,10 @@ mod tests {
         let moved = text.replace("# game 4:", "# game 5:");
         let e = combine(&[(name.clone(), moved)]).unwrap_err();
         assert!(e.contains("game 5 is not one of shard 1/3's"), "{e}");
+        // A run started again: its header and games again, in the same file.
+        let again = format!("{text}{text}");
+        let read = combine(&[(name.clone(), again)]).unwrap();
+        assert_eq!((read.report.games.len(), read.repeated.len()), (3, 3));
         let cut = &text[..text.len() - 10];
         let read = combine(&[(name.clone(), cut.to_string())]).unwrap();
         assert_eq!(read.cut.len(), 1);

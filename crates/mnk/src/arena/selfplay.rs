@@ -4,7 +4,7 @@
 use crate::engine::tune::SplitMix;
 use crate::game::{Cell, Game, Status, Variant};
 use crate::players::{Ask, PlayerSpec, Seat};
-use crate::search::Value;
+use crate::search::{Stop, Value};
 
 /// A self-play game, with the value the player's search gave each of its moves.
 #[derive(Clone, Debug)]
@@ -18,7 +18,7 @@ pub struct SelfPlay {
 
 /// One self-play game: the moves of `start`, then `random` random stones within `spread`
 /// cells of the centre (chosen from `seed`; none that ends the game), then `player` on both
-/// sides to the end.
+/// sides to the end; `None` when `stop` was set first (a game cut short is not one).
 ///
 /// # Errors
 /// When a move of `start` cannot be played, or the player cannot move (a bug, or a setting
@@ -30,7 +30,8 @@ pub fn self_play(
     random: usize,
     spread: i32,
     seed: u64,
-) -> Result<SelfPlay, String> {
+    stop: &Stop,
+) -> Result<Option<SelfPlay>, String> {
     let mut rng = SplitMix(seed);
     let mut game = Game::new(variant);
     for &cell in start {
@@ -60,12 +61,15 @@ pub fn self_play(
     while game.board().status() == Status::InProgress {
         let side = game.board().to_move().index();
         let thought = seats[side]
-            .choose(game.board(), &Ask::now())
+            .choose(game.board(), &Ask::now().with_stop(stop.child()))
             .map_err(|e| e.to_string())?;
+        if stop.is_set() {
+            return Ok(None);
+        }
         game.play(thought.choice.cell).map_err(|e| e.to_string())?;
         values.push(thought.choice.value);
     }
-    Ok(SelfPlay { game, values })
+    Ok(Some(SelfPlay { game, values }))
 }
 
 #[cfg(test)]
@@ -77,7 +81,9 @@ mod tests {
     fn a_seed_plays_the_same_game_to_its_end() {
         let v = Variant::new(Size::square(9), 5, Rule::Freestyle).unwrap();
         let spec: PlayerSpec = "engine:nodes=300".parse().unwrap();
-        let played = self_play(v, &spec, &[], 3, 1, 7).unwrap();
+        let played = self_play(v, &spec, &[], 3, 1, 7, &Stop::new())
+            .unwrap()
+            .unwrap();
         let game = &played.game;
         assert!(game.board().is_over());
         assert!(game.moves().len() > 3);
@@ -85,16 +91,29 @@ mod tests {
         assert_eq!(played.values.len(), game.moves().len());
         assert!(played.values[..3].iter().all(Option::is_none));
         assert!(played.values[3..].iter().all(Option::is_some));
-        let again = self_play(v, &spec, &[], 3, 1, 7).unwrap();
+        let again = self_play(v, &spec, &[], 3, 1, 7, &Stop::new())
+            .unwrap()
+            .unwrap();
         assert_eq!(again.game.moves(), game.moves());
         assert_eq!(again.values, played.values);
-        let other = self_play(v, &spec, &[], 3, 1, 8).unwrap();
+        let other = self_play(v, &spec, &[], 3, 1, 8, &Stop::new())
+            .unwrap()
+            .unwrap();
         assert_ne!(other.game.moves()[..3], game.moves()[..3]);
         // From an opening: its moves first, then the random stones.
         let start = crate::notation::parse_moves("e5 f6", v.size()).unwrap();
-        let from = self_play(v, &spec, &start, 2, 1, 7).unwrap();
+        let from = self_play(v, &spec, &start, 2, 1, 7, &Stop::new())
+            .unwrap()
+            .unwrap();
         assert_eq!(from.game.moves()[..2], start[..]);
         assert!(from.values[..4].iter().all(Option::is_none));
         assert!(from.values[4..].iter().all(Option::is_some));
+        let stop = Stop::new();
+        stop.set();
+        assert!(
+            self_play(v, &spec, &start, 2, 1, 7, &stop)
+                .unwrap()
+                .is_none()
+        );
     }
 }

@@ -8,7 +8,7 @@ use super::shard::Shard;
 use crate::game::{Board, Cell, Side, Variant};
 use crate::players::swap2::{self, Decision};
 use crate::players::{Ask, PlayerSpec, Seat};
-use crate::search::Timing;
+use crate::search::{Stop, Timing};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -204,23 +204,31 @@ pub struct MatchReport {
     pub elo: Option<EloEstimate>,
     /// Thinking time of A and of B.
     pub think: [ThinkStats; 2],
+    /// The match was stopped before all its games were played ([`run_match`]'s `stop`).
+    pub stopped: bool,
 }
 
 /// Plays the match (its shard's games); `progress` is called after each game with the games
-/// done so far.
+/// done so far. When `stop` is set the match ends early: the games being played are cut short
+/// and left out (a game cut short is no result), no new game starts, and the report holds the
+/// games that finished ([`MatchReport::stopped`]).
 ///
 /// # Errors
 /// When an opening cannot be played (the caller should have parsed it for this variant).
 pub fn run_match(
     config: &MatchConfig,
     progress: &(dyn Fn(&Played, usize) + Sync),
+    stop: &Stop,
 ) -> std::result::Result<MatchReport, String> {
     let pairings: Vec<Pairing> = schedule(config.games, config.openings.len())
         .into_iter()
         .filter(|p| config.shard.contains(p.game))
         .collect();
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let play = |p: &Pairing| -> std::result::Result<Played, String> {
+    let play = |p: &Pairing| -> std::result::Result<Option<Played>, String> {
+        if stop.is_set() {
+            return Ok(None);
+        }
         let mut p = *p;
         let opening: Vec<Cell> = if config.opening_rule == OpeningRule::Given {
             p.opening
@@ -243,13 +251,16 @@ pub fn run_match(
         } else {
             (config.b.clone(), config.a.clone())
         };
-        let record = play_game(&GameSetup {
+        let setup = GameSetup {
             variant: config.variant,
             opening,
             x,
             o,
             timing: config.timing,
-        })?;
+        };
+        let Some(record) = play_game(&setup, stop)? else {
+            return Ok(None);
+        };
         let a_side = if p.a_is_x { Side::X } else { Side::O };
         let result = match record.ending.winner() {
             Some(s) if s == a_side => Result::Win,
@@ -263,19 +274,21 @@ pub fn run_match(
         };
         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         progress(&played, n);
-        Ok(played)
+        Ok(Some(played))
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.jobs.max(1))
         .build()
         .map_err(|e| format!("cannot start the game threads: {e}"))?;
-    let games: Vec<Played> = pool.install(|| {
+    let games: Vec<Option<Played>> = pool.install(|| {
         pairings
             .par_iter()
             .map(play)
             .collect::<std::result::Result<_, _>>()
     })?;
-    Ok(report(games))
+    let mut report = report(games.into_iter().flatten().collect());
+    report.stopped = stop.is_set();
+    Ok(report)
 }
 
 /// Tallies finished games.
@@ -312,6 +325,7 @@ pub fn report(games: Vec<Played>) -> MatchReport {
         forfeits,
         think,
         games,
+        stopped: false,
     }
 }
 
@@ -354,7 +368,7 @@ mod tests {
             opening_rule: OpeningRule::Swap2,
             shard: Shard::WHOLE,
         };
-        let report = run_match(&config, &|_, _| {}).unwrap();
+        let report = run_match(&config, &|_, _| {}, &Stop::new()).unwrap();
         let candidates = swap2::candidates(&variant);
         for g in &report.games {
             let three = &g.record.moves[..3];
@@ -389,9 +403,13 @@ mod tests {
             shard: Shard::WHOLE,
         };
         let calls = std::sync::atomic::AtomicUsize::new(0);
-        let report = run_match(&config, &|_, _| {
-            calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        })
+        let report = run_match(
+            &config,
+            &|_, _| {
+                calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            },
+            &Stop::new(),
+        )
         .unwrap();
         assert_eq!(calls.into_inner(), 4);
         assert_eq!(report.b_wins, 0);

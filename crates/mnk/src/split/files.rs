@@ -59,6 +59,9 @@ use std::fmt;
 /// The version written on a job file's first line (and on a result file's).
 const VERSION: u32 = 1;
 
+/// The most bytes a job or result file holds (one is a few hundred): a longer file is not one.
+pub const MAX_JOB_BYTES: u64 = 1 << 20;
+
 /// The CRC-32 of a file's bytes, as a result file records its proof's.
 #[must_use]
 pub fn checksum(bytes: &[u8]) -> u32 {

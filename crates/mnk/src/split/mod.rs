@@ -37,7 +37,7 @@ mod files;
 mod frontier;
 
 pub use combine::{Combination, CombineError, JobValue};
-pub use files::{Job, JobOutcome, JobResult, ProofFile, checksum};
+pub use files::{Job, JobOutcome, JobResult, MAX_JOB_BYTES, ProofFile, checksum};
 pub use frontier::{Frontier, FrontierStats, MAX_JOBS, SplitError};
 
 use crate::game::{Cell, Variant};

@@ -4,12 +4,14 @@
 use super::{Resume, Shown, Task, merge, solve};
 use crate::args::SolveArgs;
 use crate::failure::Failure;
-use crate::files::write_atomically;
+use crate::files::{read_at_most, text, write_atomically};
 use crate::render::{human_time, thousands};
-use mnk::certificate::Certificate;
+use mnk::certificate::{Certificate, MAX_PROOF_BYTES};
 use mnk::notation::{format_cell, format_moves};
 use mnk::solve::{Outcome, Wdl};
-use mnk::split::{Frontier, Job, JobOutcome, JobResult, JobValue, ProofFile, Split, checksum};
+use mnk::split::{
+    Frontier, Job, JobOutcome, JobResult, JobValue, MAX_JOB_BYTES, ProofFile, Split, checksum,
+};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -28,10 +30,12 @@ fn position(split: &Split) -> String {
     }
 }
 
-/// Reads a text file whole, naming it in any error.
-fn read_text(path: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))
+/// Reads a job or result file (`what`) whole, naming it in any error.
+fn read_text(path: &Path, what: &str) -> Result<String, String> {
+    read_at_most(path, MAX_JOB_BYTES, what)
+        .map_err(|e| e.to_string())
+        .and_then(|bytes| text(bytes, what))
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// `mnk solve --split DEPTH --jobs DIR`.
@@ -111,7 +115,7 @@ pub fn split(args: &SolveArgs, depth: u32, out: &mut dyn Write) -> Result<(), Fa
 
 /// Reads a job file.
 fn parse_job(path: &Path) -> Result<Job, Failure> {
-    let text = read_text(path).map_err(Failure::Usage)?;
+    let text = read_text(path, "a job file").map_err(Failure::Usage)?;
     Job::parse(&text).map_err(|e| {
         Failure::Runtime(format!(
             "{}: not a job file mnk can read: {e}",
@@ -137,7 +141,7 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
     let dir = path.parent().unwrap_or(Path::new(""));
     let result_path = file(dir, &job, "result");
     // Started again (a requeued array task): a job proved is not solved twice.
-    if let Ok(text) = std::fs::read_to_string(&result_path)
+    if let Ok(text) = read_text(&result_path, "a result file")
         && let Ok(done) = JobResult::parse(&text)
         && done.job == job
         && let JobOutcome::Proved { value, .. } = done.outcome
@@ -277,13 +281,12 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
         .jobs()
         .map(|job| {
             let path = file(dir, &job, "result");
-            let text = match std::fs::read(&path) {
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Found::Missing,
-                Err(e) => return Found::Failed(format!("{}: {e}", path.display())),
-                Ok(bytes) => match String::from_utf8(bytes) {
-                    Ok(text) => text,
-                    Err(_) => return Found::Failed(format!("{}: not UTF-8 text", path.display())),
-                },
+            if !path.exists() {
+                return Found::Missing;
+            }
+            let text = match read_text(&path, "a result file") {
+                Ok(text) => text,
+                Err(why) => return Found::Failed(why),
             };
             let result = match JobResult::parse(&text) {
                 Ok(r) => r,
@@ -350,7 +353,7 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
                     "its result names no proof (none is written under the renju rule)".to_string()
                 })?;
                 let proof_path = dir.join(&proof.name);
-                let bytes = std::fs::read(&proof_path)
+                let bytes = read_at_most(&proof_path, MAX_PROOF_BYTES, "a proof")
                     .map_err(|e| format!("{}: {e}", proof_path.display()))?;
                 if checksum(&bytes) != proof.checksum {
                     return Err(format!(
@@ -360,8 +363,8 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
                         job.name()
                     ));
                 }
-                let text = String::from_utf8(bytes)
-                    .map_err(|_| format!("{}: not UTF-8 text", proof_path.display()))?;
+                let text =
+                    text(bytes, "a proof").map_err(|e| format!("{}: {e}", proof_path.display()))?;
                 Certificate::parse(&text)
                     .map_err(|e| format!("{}: not a proof mnk can read: {e}", proof_path.display()))
             })
