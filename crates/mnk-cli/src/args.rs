@@ -107,6 +107,8 @@ Examples:
   mnk match engine:time-ms=100 gomoku-pruned:depth=4 --size 15 --games 40 --json
   mnk match engine alphabeta --size 15 --openings my-openings.txt --games 100
   mnk match perfect rules --games 10                 tic-tac-toe, from the empty board
+  mnk match engine alphabeta --size 15 --games 100 --shard 2/4 --save shard-2.txt
+  mnk match --combine shard-1.txt shard-2.txt shard-3.txt shard-4.txt --sprt 0,5
 
 On 15x15 the built-in openings are used unless --openings is given (--openings none: the
 empty board). An opening file has one opening per line, moves in notation (h8 h9 i9);
@@ -142,6 +144,9 @@ Examples:
   mnk solve --size 4x4 --k 4 --proof 4x4k4.proof && mnk verify 4x4k4.proof
   mnk solve --size 8x8 --k 5 --checkpoint 8x8.table      Ctrl-C, later:
   mnk solve --size 8x8 --k 5 --checkpoint 8x8.table --resume
+  mnk solve --size 7x7 --k 5 --split 2 --jobs jobs    a job file per position two plies deep
+  mnk solve --job jobs/001.job --checkpoint jobs/001.checkpoint       (on any machine)
+  mnk solve --combine jobs --proof 7x7k5.proof        the value, and one proof of it
 
 A solve over a second shows its progress on standard error; Ctrl-C stops it and prints what
 was proved. A solve that hits --time-ms or --nodes says what it knows and exits with 1.")]
@@ -480,11 +485,11 @@ pub struct TuneArgs {
 #[derive(Debug, Clone, Args)]
 pub struct MatchArgs {
     /// Player A, optionally with its own settings (`engine:time-ms=100`); the results are A's.
-    #[arg(value_name = "A")]
-    pub a: PlayerSpec,
+    #[arg(value_name = "A", required_unless_present = "combine")]
+    pub a: Option<PlayerSpec>,
     /// Player B.
-    #[arg(value_name = "B")]
-    pub b: PlayerSpec,
+    #[arg(value_name = "B", required_unless_present = "combine")]
+    pub b: Option<PlayerSpec>,
     #[command(flatten)]
     pub game: GameArgs,
     /// Number of games.
@@ -512,7 +517,8 @@ pub struct MatchArgs {
     #[arg(long)]
     pub jobs: Option<usize>,
     /// Add every game to this file as it ends: one line each, with the players, the result
-    /// and the moves in notation (an opening list can be made from it). An existing file keeps
+    /// and the moves in notation (an opening list can be made from it), after a first line (a
+    /// comment) that says which match, and which shard, they are of. An existing file keeps
     /// its lines; `-` is standard output.
     #[arg(long, value_name = "FILE")]
     pub save: Option<String>,
@@ -520,6 +526,25 @@ pub struct MatchArgs {
     /// "elo_error", ...}.
     #[arg(long)]
     pub json: bool,
+    /// Play only the I-th of N disjoint parts of the match (game g, from 0, is shard g mod N +
+    /// 1's, with its opening and colours): the shards together play exactly the games of the
+    /// whole match. Save each with --save and combine them with --combine.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<mnk::arena::Shard>,
+    /// Combine the games the shards of a match saved (--save FILE of each): the totals, Elo
+    /// and its margin (and the SPRT with --sprt), as the whole match would print them.
+    #[arg(
+        long,
+        value_name = "FILES",
+        num_args = 1..,
+        conflicts_with_all = ["a", "b", "shard", "save", "games", "openings", "opening", "jobs", "game_ms", "time_control", "size", "k", "rule"]
+    )]
+    pub combine: Option<Vec<PathBuf>>,
+    /// The sequential probability ratio test of A over B: H0 (A at most ELO0 stronger)
+    /// against H1 (at least ELO1), at 5% error each way; prints its log-likelihood ratio and
+    /// verdict (H1, H0, or play more games).
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    pub sprt: Option<mnk::arena::Sprt>,
 }
 
 /// Limits for computer players that were not given their own (`NAME:key=value` wins):
@@ -642,7 +667,51 @@ pub struct SolveArgs {
     /// position): the search is soon back where it stopped.
     #[arg(long, requires = "checkpoint")]
     pub resume: bool,
+    /// Split the proof into jobs for a cluster: write one job file (`--jobs DIR`) for each
+    /// position DEPTH plies below the position, up to symmetry, leaving out those already
+    /// decided. Solve each with --job, combine with --combine (see docs/cluster.md).
+    #[arg(long, value_name = "DEPTH", requires = "jobs", conflicts_with_all = SPLIT_CONFLICTS)]
+    pub split: Option<u32>,
+    /// The directory the job files of --split go to (made if missing; it must hold no job,
+    /// result or proof file yet).
+    #[arg(long, value_name = "DIR", requires = "split")]
+    pub jobs: Option<PathBuf>,
+    /// Solve one job that --split wrote: its result (NAME.result) and proof (NAME.proof) are
+    /// written beside it, atomically; with --checkpoint FILE, a job started again after a
+    /// kill goes on from FILE (removed once the job is done). A job already proved is not
+    /// solved again.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["moves", "size", "k", "rule", "proof", "each_move", "resume", "split", "combine"]
+    )]
+    pub job: Option<PathBuf>,
+    /// Combine the results of the jobs of a split (DIR, as --split wrote it): the value,
+    /// the jobs missing or failed, and those no longer needed; with --proof FILE, one proof
+    /// of the whole for `mnk verify`.
+    #[arg(long, value_name = "DIR", conflicts_with_all = COMBINE_CONFLICTS)]
+    pub combine: Option<PathBuf>,
 }
+
+/// What `mnk solve --split` does not take.
+const SPLIT_CONFLICTS: [&str; 5] = ["proof", "each_move", "checkpoint", "combine", "job"];
+
+/// What `mnk solve --combine` does not take: it solves nothing.
+const COMBINE_CONFLICTS: [&str; 13] = [
+    "moves",
+    "size",
+    "k",
+    "rule",
+    "each_move",
+    "checkpoint",
+    "resume",
+    "threads",
+    "memory",
+    "time_ms",
+    "nodes",
+    "without",
+    "with",
+];
 
 /// `mnk verify`.
 #[derive(Debug, Clone, Args)]

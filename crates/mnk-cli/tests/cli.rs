@@ -864,7 +864,7 @@ fn match_save_keeps_every_finished_game_when_the_match_is_killed() {
     let mut child = KillOnDrop(child);
     let lines = |text: &str| text.lines().count();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
-    while lines(&std::fs::read_to_string(&path).unwrap_or_default()) < 3 {
+    while lines(&std::fs::read_to_string(&path).unwrap_or_default()) < 4 {
         assert!(std::time::Instant::now() < deadline, "no game saved");
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
@@ -872,7 +872,10 @@ fn match_save_keeps_every_finished_game_when_the_match_is_killed() {
     child.0.wait().unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.ends_with('\n'), "{text}");
-    let games: Vec<&str> = text.lines().collect();
+    // The first line says which match the games are of (for `mnk match --combine`).
+    let (header, games) = text.split_once('\n').unwrap();
+    assert!(header.starts_with("# mnk match 1: a engine"), "{header}");
+    let games: Vec<&str> = games.lines().collect();
     assert!(games.len() >= 3 && games.len() < 400, "{}", games.len());
     for line in games {
         let (moves, comment) = line.split_once(" # game ").expect("a whole game line");

@@ -20,4 +20,5 @@ pub mod protocol;
 pub mod record;
 pub mod search;
 pub mod solve;
+pub mod split;
 pub mod text;

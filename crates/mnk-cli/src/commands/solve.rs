@@ -7,7 +7,7 @@ use crate::interrupt::{Searching, on_leave};
 use crate::progress::Display;
 use crate::render::thousands;
 use crate::render::{human_time, millis};
-use mnk::game::{Board, Game, Size};
+use mnk::game::{Board, Game, Size, Variant};
 use mnk::notation::format_cell;
 use mnk::players::MAX_THREADS;
 use mnk::search::{Control, Limits, cores};
@@ -16,14 +16,93 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+mod cluster;
+
 /// The default table limit when the machine's memory is unknown, and the cap otherwise.
 const DEFAULT_MEMORY_MIB: u64 = 1024;
 const MAX_DEFAULT_MEMORY_MIB: u64 = 4096;
 
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if let Some(depth) = args.split {
+        return cluster::split(args, depth, out);
+    }
+    if let Some(file) = &args.job {
+        return cluster::job(args, file, out);
+    }
+    if let Some(dir) = &args.combine {
+        return cluster::combine(args, dir, out);
+    }
     let (variant, game) = args.game.position(&args.moves)?;
+    let task = Task {
+        variant,
+        game,
+        proof: args.proof.clone(),
+        resume: if args.resume {
+            Resume::Asked
+        } else {
+            Resume::No
+        },
+        distance: args.distance,
+        each_move: args.each_move,
+        shown: Shown {
+            json: args.json,
+            k: args.game.k,
+            rule: args.game.rule.unwrap_or_default().name(),
+            moves: args.moves.trim().to_string(),
+        },
+    };
+    solve(args, &task)?.print(out)
+}
+
+/// When a solve reads its checkpoint first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resume {
+    /// Never (the file is only written).
+    No,
+    /// `--resume`: the file must be there.
+    Asked,
+    /// A job: when the file is there (a job started again after a kill goes on).
+    IfThere,
+}
+
+/// What the report shows of the command line.
+#[derive(Debug, Clone)]
+pub struct Shown {
+    pub json: bool,
+    pub k: Option<u32>,
+    pub rule: &'static str,
+    pub moves: String,
+}
+
+/// One solve: the position and what to do with it (the other options are `SolveArgs`').
+pub struct Task {
+    pub variant: Variant,
+    pub game: Game,
+    /// Where the proof goes, if anywhere.
+    pub proof: Option<PathBuf>,
+    pub resume: Resume,
+    pub distance: DistanceArg,
+    pub each_move: bool,
+    pub shown: Shown,
+}
+
+/// A solve done (or stopped): what it found, ready to be printed.
+pub struct Solved<'a> {
+    report: Report<'a>,
+    pub result: Result<Proof, SolveError>,
+    each: Option<Vec<(String, Option<Wdl>)>>,
+    pub written: Option<Result<Written, Failure>>,
+    /// The last checkpoint could not be written (said after what the solve proved).
+    checkpoint_failed: Option<Failure>,
+    interrupted: bool,
+}
+
+/// Solves `task`'s position with the solver, limits, checkpoints and progress display the
+/// options ask for.
+pub fn solve<'a>(args: &SolveArgs, task: &'a Task) -> Result<Solved<'a>, Failure> {
+    let (variant, game) = (task.variant, &task.game);
     let board = game.board();
-    for (option, path) in [("--proof", &args.proof), ("--checkpoint", &args.checkpoint)] {
+    for (option, path) in [("--proof", &task.proof), ("--checkpoint", &args.checkpoint)] {
         // Refused before the solve, not after it.
         let Some(path) = path else { continue };
         let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
@@ -37,7 +116,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
             )));
         }
     }
-    if let (Some(proof), Some(checkpoint)) = (&args.proof, &args.checkpoint)
+    if let (Some(proof), Some(checkpoint)) = (&task.proof, &args.checkpoint)
         && same_file(proof, checkpoint)
     {
         return Err(Failure::Usage(format!(
@@ -57,7 +136,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ));
     }
     let rule = variant.rule();
-    if args.proof.is_some() && rule.has_forbidden_moves() {
+    if task.proof.is_some() && rule.has_forbidden_moves() {
         return Err(Failure::Usage(format!(
             "--proof: {}",
             mnk::solve::SolveError::Rule(rule)
@@ -95,8 +174,16 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "{e}: mnk solve handles boards up to 8x8 (64 cells)"
         ))
     })?;
-    let resumed = match (&args.checkpoint, args.resume) {
-        (Some(path), true) => Some(load_checkpoint(&mut solver, path)?),
+    let resumed = match (&args.checkpoint, task.resume) {
+        (Some(path), Resume::Asked) => Some(load_checkpoint(&mut solver, path, "--resume")?),
+        (Some(path), Resume::IfThere) if path.exists() => Some(
+            load_checkpoint(&mut solver, path, "--checkpoint").map_err(|e| match e {
+                Failure::Runtime(why) => {
+                    Failure::Runtime(format!("{why} (remove it to start the job afresh)"))
+                }
+                other => other,
+            })?,
+        ),
         _ => None,
     };
     // Ctrl-C stops the solve, which then says what it proved (a second Ctrl-C, a second or
@@ -130,14 +217,14 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut result = solver.prove(
         board,
         &control,
-        if args.distance == DistanceArg::Always {
+        if task.distance == DistanceArg::Always {
             Distance::Full
         } else {
             Distance::Skip
         },
     );
     if let Ok(proof) = &result
-        && args.distance == DistanceArg::Auto
+        && task.distance == DistanceArg::Auto
         && proof.value != Wdl::Draw
     {
         // At most a quarter more than the value took (the default command stays about as
@@ -151,7 +238,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
             });
         }
     }
-    let each = if args.each_move && result.is_ok() {
+    let each = if task.each_move && result.is_ok() {
         Some(each_move(&mut solver, board, &control))
     } else {
         None
@@ -159,8 +246,8 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let elapsed = start.elapsed();
     // The figures of the solve; writing the proof reports its own.
     let nodes = solver.nodes();
-    let written = match (&args.proof, &result) {
-        (Some(path), Ok(_)) => Some(write_proof(&mut solver, &game, &control, path)),
+    let written = match (&task.proof, &result) {
+        (Some(path), Ok(_)) => Some(write_proof(&mut solver, game, &control, path)),
         _ => None,
     };
     // The last checkpoint: after the solve, whatever its end. Its failure (a full disk) is
@@ -174,10 +261,10 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
     let size = variant.size();
     let report = Report {
-        args,
+        shown: &task.shown,
         size,
         variant: variant.to_string(),
-        side: &side,
+        side,
         nodes,
         elapsed,
         tt_entries: solver.table_len(),
@@ -188,45 +275,99 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         saved,
         ideas: solver.ideas(),
     };
-    let outcome = match result {
-        Ok(proof) => {
-            report.print_proof(out, &proof, each.as_deref(), written.as_ref())?;
-            match written {
-                Some(Err(e)) => Err(e),
-                _ => Ok(()),
+    Ok(Solved {
+        report,
+        result,
+        each,
+        written,
+        checkpoint_failed,
+        interrupted: searching.interrupted(),
+    })
+}
+
+impl Solved<'_> {
+    /// Why a solve that stopped did, in words.
+    pub fn why_stopped(&self) -> &'static str {
+        if self.interrupted {
+            "interrupted"
+        } else {
+            "limit reached"
+        }
+    }
+
+    /// Nodes the solve searched.
+    pub fn nodes(&self) -> u64 {
+        self.report.nodes
+    }
+
+    /// How long it took.
+    pub fn elapsed(&self) -> Duration {
+        self.report.elapsed
+    }
+
+    /// Prints what the solve found (`extra` joins the JSON object); a solve that stopped, or
+    /// whose proof was not written, fails.
+    pub fn print_with(
+        self,
+        out: &mut dyn Write,
+        extra: Option<serde_json::Value>,
+        line: Option<String>,
+    ) -> Result<(), Failure> {
+        let why = self.why_stopped();
+        let Solved {
+            report,
+            result,
+            each,
+            written,
+            checkpoint_failed,
+            ..
+        } = self;
+        let outcome = match result {
+            Ok(proof) => {
+                report.print_proof(out, &proof, each.as_deref(), written.as_ref(), extra)?;
+                if let Some(line) = line {
+                    writeln!(out, "{line}")?;
+                }
+                match written {
+                    Some(Err(e)) => Err(e),
+                    _ => Ok(()),
+                }
             }
+            Err(SolveError::Stopped { known, .. }) => {
+                report.print_stopped(out, why, known, extra)?;
+                if let Some(line) = line {
+                    writeln!(out, "{line}")?;
+                }
+                Err(Failure::Runtime(format!(
+                    "not proved ({why} after {} nodes, {}); known: {known}",
+                    thousands(report.nodes),
+                    human_time(report.elapsed)
+                )))
+            }
+            Err(e) => Err(Failure::Runtime(e.to_string())),
+        };
+        match (outcome, checkpoint_failed) {
+            (Ok(()), Some(failed)) => Err(failed),
+            (Err(Failure::Runtime(a)), Some(Failure::Runtime(b))) => {
+                Err(Failure::Runtime(format!("{a}; {b}")))
+            }
+            (outcome, _) => outcome,
         }
-        Err(SolveError::Stopped { known, .. }) => {
-            let why = if searching.interrupted() {
-                "interrupted"
-            } else {
-                "limit reached"
-            };
-            report.print_stopped(out, why, known)?;
-            Err(Failure::Runtime(format!(
-                "not proved ({why} after {} nodes, {}); known: {known}",
-                thousands(nodes),
-                human_time(elapsed)
-            )))
-        }
-        Err(e) => Err(Failure::Runtime(e.to_string())),
-    };
-    match (outcome, checkpoint_failed) {
-        (Ok(()), Some(failed)) => Err(failed),
-        (Err(Failure::Runtime(a)), Some(Failure::Runtime(b))) => {
-            Err(Failure::Runtime(format!("{a}; {b}")))
-        }
-        (outcome, _) => outcome,
+    }
+
+    /// Prints what the solve found.
+    pub fn print(self, out: &mut dyn Write) -> Result<(), Failure> {
+        self.print_with(out, None, None)
     }
 }
 
-/// Reads a checkpoint into the solver's table (`--resume`).
-fn load_checkpoint(solver: &mut Solver, path: &Path) -> Result<u64, Failure> {
+/// Reads a checkpoint into the solver's table (`--resume`, or a job's `--checkpoint`).
+fn load_checkpoint(solver: &mut Solver, path: &Path, option: &str) -> Result<u64, Failure> {
     let file = std::fs::File::open(path)
-        .map_err(|e| Failure::Usage(format!("--resume: {}: {e}", path.display())))?;
+        .map_err(|e| Failure::Usage(format!("{option}: {}: {e}", path.display())))?;
     solver
         .load_table(&mut std::io::BufReader::with_capacity(1 << 20, file))
-        .map_err(|e| Failure::Runtime(format!("--resume: {}: {e}", path.display())))
+        .map_err(|e| Failure::Runtime(format!("{option}: {}: {e}", path.display())))
 }
 
 /// Checkpoints written by a thread of their own while the solve runs, and once at the end.
@@ -276,10 +417,12 @@ fn save(progress: &mnk::solve::Progress, path: &Path) -> std::io::Result<u64> {
 }
 
 /// A proof written to a file: its records and bytes, and the time it took.
-struct Written {
+pub struct Written {
     path: PathBuf,
     records: usize,
     bytes: usize,
+    /// The CRC-32 of the file's bytes (a job's result records it).
+    pub checksum: u32,
     elapsed: Duration,
 }
 
@@ -303,6 +446,7 @@ fn write_proof(
         path: path.to_path_buf(),
         records: certificate.records(),
         bytes: text.len(),
+        checksum: mnk::split::checksum(text.as_bytes()),
         elapsed: start.elapsed(),
     })
 }
@@ -339,10 +483,10 @@ fn each_move(solver: &mut Solver, board: &Board, control: &Control) -> Vec<(Stri
 
 /// What every output shows.
 struct Report<'a> {
-    args: &'a SolveArgs,
+    shown: &'a Shown,
     size: Size,
     variant: String,
-    side: &'a str,
+    side: String,
     nodes: u64,
     elapsed: Duration,
     tt_entries: u64,
@@ -366,9 +510,9 @@ impl Report<'_> {
             "tt_entries": self.tt_entries,
             "variant": self.variant,
             "size": self.size.to_string(),
-            "k": self.args.game.k,
-            "rule": self.args.game.rule.unwrap_or_default().name(),
-            "moves": self.args.moves.trim(),
+            "k": self.shown.k,
+            "rule": self.shown.rule,
+            "moves": self.shown.moves,
             "side": self.side,
             "threads": self.threads,
             "memory_mb": self.memory_mib,
@@ -389,6 +533,7 @@ impl Report<'_> {
         proof: &Proof,
         each: Option<&[(String, Option<Wdl>)]>,
         written: Option<&Result<Written, Failure>>,
+        extra: Option<serde_json::Value>,
     ) -> std::io::Result<()> {
         let written = match written {
             Some(Ok(w)) => Some(w),
@@ -399,7 +544,7 @@ impl Report<'_> {
             mnk::solve::Outcome::Win(n) | mnk::solve::Outcome::Loss(n) => Some(n),
             mnk::solve::Outcome::Draw => None,
         });
-        if self.args.json {
+        if self.shown.json {
             let mut json = serde_json::json!({
                 "value": proof.value.word(),
                 "best_move": best,
@@ -421,6 +566,9 @@ impl Report<'_> {
                     "bytes": w.bytes,
                     "time_ms": millis(w.elapsed),
                 });
+            }
+            if let Some(extra) = extra {
+                merge(&mut json, extra);
             }
             writeln!(out, "{json}")?;
             return Ok(());
@@ -461,8 +609,9 @@ impl Report<'_> {
         out: &mut dyn Write,
         why: &str,
         known: mnk::solve::Known,
+        extra: Option<serde_json::Value>,
     ) -> std::io::Result<()> {
-        if self.args.json {
+        if self.shown.json {
             let mut json = serde_json::json!({
                 "value": null,
                 "best_move": null,
@@ -472,6 +621,9 @@ impl Report<'_> {
                 "at_most": known.at_most.word(),
             });
             merge(&mut json, self.common());
+            if let Some(extra) = extra {
+                merge(&mut json, extra);
+            }
             writeln!(out, "{json}")?;
             return Ok(());
         }
@@ -523,7 +675,7 @@ impl Report<'_> {
     }
 }
 
-fn merge(into: &mut serde_json::Value, from: serde_json::Value) {
+pub fn merge(into: &mut serde_json::Value, from: serde_json::Value) {
     if let (Some(a), serde_json::Value::Object(b)) = (into.as_object_mut(), from) {
         a.extend(b);
     }

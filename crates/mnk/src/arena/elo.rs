@@ -39,33 +39,60 @@ pub fn score_of_elo(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
+/// The per-game scores of a match (1 a win, 1/2 a draw, 0 a loss), as the estimate and the
+/// SPRT read them: their number, mean and variance, with a score of 0 or 1 taken as if one
+/// decisive game had been a draw (`bound`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Moments {
+    /// Games.
+    pub(crate) games: f64,
+    /// The mean score, of the counts as taken.
+    pub(crate) mean: f64,
+    /// The variance of a game's score about that mean.
+    pub(crate) variance: f64,
+    /// Whether the score was 0 or 1 and one game was counted as a draw.
+    pub(crate) bound: bool,
+}
+
+impl Moments {
+    /// The moments of `wins`, `losses` and `draws`; `None` with no games.
+    pub(crate) fn of(wins: u64, losses: u64, draws: u64) -> Option<Moments> {
+        let n = wins + losses + draws;
+        if n == 0 {
+            return None;
+        }
+        // A perfect (or nil) score: count one decisive game as a draw.
+        let (w, l, d, bound) = if losses == 0 && draws == 0 {
+            (wins - 1, 0, 1, true)
+        } else if wins == 0 && draws == 0 {
+            (0, losses - 1, 1, true)
+        } else {
+            (wins, losses, draws, false)
+        };
+        let (w, l, d, nf) = (w as f64, l as f64, d as f64, n as f64);
+        let s = (w + d / 2.0) / nf;
+        let variance = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / nf;
+        Some(Moments {
+            games: nf,
+            mean: s,
+            variance,
+            bound,
+        })
+    }
+}
+
 /// The estimate from `wins`, `losses` and `draws`; `None` with no games.
 #[must_use]
 pub fn estimate(wins: u64, losses: u64, draws: u64) -> Option<EloEstimate> {
-    let n = wins + losses + draws;
-    if n == 0 {
-        return None;
-    }
-    let score = (wins as f64 + draws as f64 / 2.0) / n as f64;
-    // A perfect (or nil) score: count one decisive game as a draw.
-    let (w, l, d, bound) = if losses == 0 && draws == 0 {
-        (wins - 1, 0, 1, true)
-    } else if wins == 0 && draws == 0 {
-        (0, losses - 1, 1, true)
-    } else {
-        (wins, losses, draws, false)
-    };
-    let nf = n as f64;
-    let s = (w as f64 + d as f64 / 2.0) / nf;
-    let var =
-        (w as f64 * (1.0 - s).powi(2) + d as f64 * (0.5 - s).powi(2) + l as f64 * s.powi(2)) / nf;
-    let se = (var / nf).sqrt();
-    let slope = 400.0 / (std::f64::consts::LN_10 * s * (1.0 - s));
+    let m = Moments::of(wins, losses, draws)?;
+    let score = (wins as f64 + draws as f64 / 2.0) / m.games;
+    let se = (m.variance / m.games).sqrt();
+    let slope = 400.0 / (std::f64::consts::LN_10 * m.mean * (1.0 - m.mean));
     Some(EloEstimate {
         score,
-        elo: elo_of_score(s),
+        elo: elo_of_score(m.mean),
         elo_error: Z95 * se * slope,
-        bound,
+        bound: m.bound,
     })
 }
 

@@ -42,6 +42,37 @@ impl std::fmt::Display for Ending {
     }
 }
 
+impl std::str::FromStr for Ending {
+    type Err = String;
+
+    /// An ending as `Display` writes it: `X wins`, `draw`, `O lost on time`, `X forfeits: WHY`.
+    fn from_str(text: &str) -> Result<Self, String> {
+        let bad = || {
+            format!(
+                "{text:?} is not how a game ends: 'X wins', 'O wins', 'draw', 'X lost on time' or \
+                 'X forfeits: WHY'"
+            )
+        };
+        if text == "draw" {
+            return Ok(Ending::Draw);
+        }
+        let (side, rest) = text.split_once(' ').ok_or_else(bad)?;
+        let side = match side {
+            "X" => Side::X,
+            "O" => Side::O,
+            _ => return Err(bad()),
+        };
+        match rest {
+            "wins" => Ok(Ending::Won(side)),
+            "lost on time" => Ok(Ending::Flagged(side)),
+            _ => rest
+                .strip_prefix("forfeits: ")
+                .map(|why| Ending::Forfeit(side, why.to_string()))
+                .ok_or_else(bad),
+        }
+    }
+}
+
 /// One move's thinking: how long it took, and the per-move limit it had.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Think {

@@ -4,6 +4,7 @@
 use super::elo::{EloEstimate, estimate};
 use super::game::{Ending, GameRecord, GameSetup, Think, play_game};
 use super::openings::Opening;
+use super::shard::Shard;
 use crate::game::{Board, Cell, Side, Variant};
 use crate::players::swap2::{self, Decision};
 use crate::players::{Ask, PlayerSpec, Seat};
@@ -30,6 +31,8 @@ pub struct MatchConfig {
     pub jobs: usize,
     /// How each game opens: from `openings`, or by swap or swap2.
     pub opening_rule: OpeningRule,
+    /// The part of the match to play ([`Shard::WHOLE`]: all of it).
+    pub shard: Shard,
 }
 
 /// How the games of a match open.
@@ -205,10 +208,10 @@ pub struct MatchReport {
     pub stopped: bool,
 }
 
-/// Plays the match; `progress` is called after each game with the games done so far. When
-/// `stop` is set the match ends early: the games being played are cut short and left out
-/// (a game cut short is no result), no new game starts, and the report holds the games that
-/// finished ([`MatchReport::stopped`]).
+/// Plays the match (its shard's games); `progress` is called after each game with the games
+/// done so far. When `stop` is set the match ends early: the games being played are cut short
+/// and left out (a game cut short is no result), no new game starts, and the report holds the
+/// games that finished ([`MatchReport::stopped`]).
 ///
 /// # Errors
 /// When an opening cannot be played (the caller should have parsed it for this variant).
@@ -217,7 +220,10 @@ pub fn run_match(
     progress: &(dyn Fn(&Played, usize) + Sync),
     stop: &Stop,
 ) -> std::result::Result<MatchReport, String> {
-    let pairings = schedule(config.games, config.openings.len());
+    let pairings: Vec<Pairing> = schedule(config.games, config.openings.len())
+        .into_iter()
+        .filter(|p| config.shard.contains(p.game))
+        .collect();
     let done = std::sync::atomic::AtomicUsize::new(0);
     let play = |p: &Pairing| -> std::result::Result<Option<Played>, String> {
         if stop.is_set() {
@@ -360,6 +366,7 @@ mod tests {
             timing: None,
             jobs: 1,
             opening_rule: OpeningRule::Swap2,
+            shard: Shard::WHOLE,
         };
         let report = run_match(&config, &|_, _| {}, &Stop::new()).unwrap();
         let candidates = swap2::candidates(&variant);
@@ -393,6 +400,7 @@ mod tests {
             timing: None,
             jobs: 2,
             opening_rule: OpeningRule::Given,
+            shard: Shard::WHOLE,
         };
         let calls = std::sync::atomic::AtomicUsize::new(0);
         let report = run_match(

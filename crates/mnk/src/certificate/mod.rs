@@ -71,3 +71,4 @@ mod text;
 pub use check::{CheckError, Checked, verify};
 pub use proof::{Certificate, Goal, Record, Section, VERSION};
 pub use text::ParseError;
+pub(crate) use text::{Lines, err, shown, write_game, write_moves};

@@ -22,14 +22,8 @@ impl fmt::Display for Certificate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let size = self.variant.size();
         writeln!(f, "mnk-proof {VERSION}")?;
-        writeln!(f, "size {size}")?;
-        writeln!(f, "k {}", self.variant.k())?;
-        writeln!(f, "rule {}", self.variant.rule())?;
-        if self.moves.is_empty() {
-            writeln!(f, "moves -")?;
-        } else {
-            writeln!(f, "moves {}", format_moves(&self.moves, size))?;
-        }
+        write_game(f, &self.variant)?;
+        write_moves(f, "moves", &self.moves, size)?;
         writeln!(f, "value {}", self.value)?;
         let mut line = String::new();
         for section in &self.sections {
@@ -61,14 +55,48 @@ impl fmt::Display for Certificate {
     }
 }
 
-/// The lines of a text, numbered from 1, blank lines skipped.
-struct Lines<'a> {
+/// Writes the lines that name the game: `size`, `k` and `rule` (as [`read_game`] reads them).
+pub(crate) fn write_game(f: &mut dyn fmt::Write, variant: &Variant) -> fmt::Result {
+    writeln!(f, "size {}", variant.size())?;
+    writeln!(f, "k {}", variant.k())?;
+    writeln!(f, "rule {}", variant.rule())
+}
+
+/// Writes `word` and the moves in notation, or `-` for none (as [`Lines::moves`] reads them).
+pub(crate) fn write_moves(
+    f: &mut dyn fmt::Write,
+    word: &str,
+    moves: &[crate::game::Cell],
+    size: crate::game::Size,
+) -> fmt::Result {
+    if moves.is_empty() {
+        writeln!(f, "{word} -")
+    } else {
+        writeln!(f, "{word} {}", format_moves(moves, size))
+    }
+}
+
+/// The lines of a text, numbered from 1, blank lines skipped: the reader of mnk's line-based
+/// text files (proofs, and the job and result files of a split proof).
+pub(crate) struct Lines<'a> {
     inner: std::iter::Enumerate<std::str::Lines<'a>>,
-    last: usize,
+    /// The number of the line read last.
+    pub(crate) last: usize,
 }
 
 impl<'a> Lines<'a> {
-    fn next(&mut self) -> Option<(usize, &'a str)> {
+    /// The lines of `text` (a byte order mark before them, as some editors write, is no part
+    /// of the text).
+    pub(crate) fn new(text: &'a str) -> Self {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        Lines {
+            inner: text.lines().enumerate(),
+            last: 0,
+        }
+    }
+
+    /// The next line that is not blank, trimmed, with its number.
+    pub(crate) fn next(&mut self) -> Option<(usize, &'a str)> {
         for (i, line) in self.inner.by_ref() {
             self.last = i + 1;
             let line = line.trim();
@@ -80,7 +108,11 @@ impl<'a> Lines<'a> {
     }
 
     /// The next line, which must start with `word`: the rest of it.
-    fn field(&mut self, word: &str, accepted: &str) -> Result<(usize, &'a str), ParseError> {
+    pub(crate) fn field(
+        &mut self,
+        word: &str,
+        accepted: &str,
+    ) -> Result<(usize, &'a str), ParseError> {
         let after = self.last + 1;
         let (n, line) = self.next().ok_or_else(|| ParseError {
             line: after,
@@ -95,10 +127,80 @@ impl<'a> Lines<'a> {
             }),
         }
     }
+
+    /// The first line: `word VERSION`, the kind of file and its version.
+    pub(crate) fn version(
+        &mut self,
+        word: &str,
+        version: u32,
+        what: &str,
+    ) -> Result<(), ParseError> {
+        let (n, found) = self.field(word, &version.to_string())?;
+        if found != version.to_string() {
+            return Err(err(
+                n,
+                format!(
+                    "this is {what} of version {found:?}; this mnk reads version {version} \
+                     (written by another version of mnk?)"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The lines that name the game (`size`, `k`, `rule`), as [`write_game`] writes them.
+    pub(crate) fn game(&mut self) -> Result<Variant, ParseError> {
+        let (n, size) = self.field("size", "WIDTHxHEIGHT")?;
+        let size = parse_size(size).map_err(|e| err(n, e.to_string()))?;
+        let (n, k) = self.field("k", "N")?;
+        let k: u32 = k
+            .parse()
+            .map_err(|_| err(n, format!("k must be a number, found {}", shown(k))))?;
+        let (n, rule) = self.field("rule", "freestyle|exact|renju")?;
+        let rule: Rule = rule.parse().map_err(|e| err(n, format!("{e}")))?;
+        Variant::new(size, k, rule).map_err(|e| err(n, e.to_string()))
+    }
+
+    /// A line `word MOVES` (or `word -` for none), as [`write_moves`] writes it.
+    pub(crate) fn moves(
+        &mut self,
+        word: &str,
+        variant: Variant,
+    ) -> Result<Vec<crate::game::Cell>, ParseError> {
+        let (n, moves) = self.field(word, "MOVES|-")?;
+        if moves == "-" {
+            Ok(Vec::new())
+        } else {
+            parse_moves(moves, variant.size()).map_err(|e| err(n, e.to_string()))
+        }
+    }
+
+    /// The `end` line, and nothing after it.
+    pub(crate) fn end(&mut self, what: &str) -> Result<(), ParseError> {
+        match self.next() {
+            Some((_, "end")) => {}
+            Some((n, line)) => {
+                return Err(err(n, format!("expected 'end', found {}", shown(line))));
+            }
+            None => {
+                return Err(err(
+                    self.last + 1,
+                    format!("the file ends without its 'end' line: {what} cut short?"),
+                ));
+            }
+        }
+        if let Some((n, line)) = self.next() {
+            return Err(err(
+                n,
+                format!("nothing may follow 'end', found {}", shown(line)),
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// A line as an error shows it: quoted, cut short.
-fn shown(line: &str) -> String {
+pub(crate) fn shown(line: &str) -> String {
     const MAX: usize = 40;
     if line.chars().count() > MAX {
         format!("{:?}...", line.chars().take(MAX).collect::<String>())
@@ -107,7 +209,8 @@ fn shown(line: &str) -> String {
     }
 }
 
-fn err(line: usize, why: impl Into<String>) -> ParseError {
+/// The error of line `line`.
+pub(crate) fn err(line: usize, why: impl Into<String>) -> ParseError {
     ParseError {
         line,
         why: why.into(),
@@ -120,37 +223,10 @@ impl Certificate {
     /// # Errors
     /// [`ParseError`] with the first line that cannot be read and what is accepted there.
     pub fn parse(text: &str) -> Result<Certificate, ParseError> {
-        // A byte order mark, as some editors write, is no part of the text.
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let mut lines = Lines {
-            inner: text.lines().enumerate(),
-            last: 0,
-        };
-        let (n, version) = lines.field("mnk-proof", "1")?;
-        if version != VERSION.to_string() {
-            return Err(err(
-                n,
-                format!(
-                    "this is not an mnk proof of version {VERSION} (found {})",
-                    shown(version)
-                ),
-            ));
-        }
-        let (n, size) = lines.field("size", "WIDTHxHEIGHT")?;
-        let size = parse_size(size).map_err(|e| err(n, e.to_string()))?;
-        let (n, k) = lines.field("k", "N")?;
-        let k: u32 = k
-            .parse()
-            .map_err(|_| err(n, format!("k must be a number, found {}", shown(k))))?;
-        let (n, rule) = lines.field("rule", "freestyle|exact")?;
-        let rule: Rule = rule.parse().map_err(|e| err(n, format!("{e}")))?;
-        let variant = Variant::new(size, k, rule).map_err(|e| err(n, e.to_string()))?;
-        let (n, moves) = lines.field("moves", "MOVES|-")?;
-        let moves = if moves == "-" {
-            Vec::new()
-        } else {
-            parse_moves(moves, size).map_err(|e| err(n, e.to_string()))?
-        };
+        let mut lines = Lines::new(text);
+        lines.version("mnk-proof", VERSION, "an mnk proof")?;
+        let variant = lines.game()?;
+        let moves = lines.moves("moves", variant)?;
         let (n, value) = lines.field("value", "win|draw|loss")?;
         let value = value.parse().map_err(|e: String| err(n, e))?;
         let mut sections: Vec<Section> = Vec::new();

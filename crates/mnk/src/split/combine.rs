@@ -1,0 +1,731 @@
+//! The frontier's AND/OR tree over the jobs' values: the root's value as far as the known
+//! values settle it, the missing jobs that can still change it, and one proof of the whole.
+//!
+//! Values are bounds from X's side (-1 O wins, 0 draw, 1 X wins): a job without a value is
+//! `[-1, 1]`; where X moves a position's bounds are the greatest of its moves', where O moves
+//! the least. The root's value is reported when its bounds meet.
+//!
+//! A missing job is *unnecessary* when no value of it can change the root's: alpha-beta's
+//! windows, passed down from the root's bounds. A move's value matters only between the best
+//! lower bound of its siblings (for the side that chooses) and the window of its parent; a job
+//! whose window holds one value at most (on every path to it) cannot change the answer.
+
+use super::frontier::{Frontier, Kind, Next};
+use crate::certificate::{Certificate, Goal, Record, Section};
+use crate::game::{Cell, Side};
+use crate::solve::{Known, Outcome, Wdl};
+use std::collections::BTreeMap;
+use thiserror::Error;
+
+/// What a job proved: the value of its position for the side to move, and the number of
+/// moves to the end when that was proved too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JobValue {
+    /// The value.
+    pub value: Wdl,
+    /// Moves (stones of both sides, counting the next) to the end of a won or lost game.
+    pub moves_to_end: Option<u32>,
+}
+
+impl From<Wdl> for JobValue {
+    fn from(value: Wdl) -> Self {
+        JobValue {
+            value,
+            moves_to_end: None,
+        }
+    }
+}
+
+impl JobValue {
+    /// The value with its distance, when known (a draw always is).
+    fn outcome(self) -> Option<Outcome> {
+        match (self.value, self.moves_to_end) {
+            (Wdl::Draw, _) => Some(Outcome::Draw),
+            (Wdl::Win, Some(n)) => Some(Outcome::Win(n)),
+            (Wdl::Loss, Some(n)) => Some(Outcome::Loss(n)),
+            (_, None) => None,
+        }
+    }
+}
+
+/// What the jobs' values settle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Combination {
+    /// The root's value for its side to move, as far as it is known.
+    pub known: Known,
+    /// The moves to the end of a won or lost root, when every job that could change them
+    /// proved its own (as `mnk solve` finds them: the fastest win, the slowest loss).
+    pub moves_to_end: Option<u32>,
+    /// A move of the root that achieves the value, once the value is settled: the one that
+    /// achieves `moves_to_end` when that is known, else the first in the board's order.
+    pub best: Option<Cell>,
+    /// Jobs without a value (their indices, from 0) whose value can still change the root's.
+    pub needed: Vec<usize>,
+    /// Jobs without a value whose value can no longer change the root's.
+    pub unnecessary: Vec<usize>,
+}
+
+impl Combination {
+    /// The root's value, when the values known settle it.
+    #[must_use]
+    pub fn value(&self) -> Option<Wdl> {
+        (self.known.at_least == self.known.at_most).then_some(self.known.at_least)
+    }
+}
+
+/// Why no proof of the whole was written.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CombineError {
+    /// The jobs' values do not settle the root's.
+    #[error("the root's value is not settled ({0}); no proof of it can be written")]
+    Unsettled(Known),
+    /// A job's proof cannot be used.
+    #[error("job {number}: {why}")]
+    Job {
+        /// The job's number (from 1).
+        number: usize,
+        /// Why.
+        why: String,
+    },
+}
+
+/// Bounds from X's side.
+type Bounds = (i8, i8);
+
+/// Bounds of a solver score from X's side.
+type Scores = (i32, i32);
+
+fn from_x(value: i8, side: Side) -> i8 {
+    if side == Side::X { value } else { -value }
+}
+
+fn score(wdl: Wdl) -> i8 {
+    match wdl {
+        Wdl::Loss => -1,
+        Wdl::Draw => 0,
+        Wdl::Win => 1,
+    }
+}
+
+fn wdl(score: i8) -> Wdl {
+    match score {
+        1 => Wdl::Win,
+        0 => Wdl::Draw,
+        _ => Wdl::Loss,
+    }
+}
+
+/// The bounds of a finished game from X's side.
+fn over(winner: Option<Side>) -> Bounds {
+    let v = winner.map_or(0, |w| from_x(1, w));
+    (v, v)
+}
+
+impl Frontier {
+    /// Every node's bounds from X's side, given the jobs' values (each for the side to move in
+    /// the job's position; `None` for a job without one).
+    fn bounds(&self, values: &[Option<JobValue>]) -> Vec<Bounds> {
+        let mut bounds = vec![(-1, 1); self.nodes.len()];
+        // Children come after their parents: from the last node up.
+        for (i, node) in self.nodes.iter().enumerate().rev() {
+            bounds[i] = match &node.kind {
+                Kind::Job(j) => values.get(*j).copied().flatten().map_or((-1, 1), |v| {
+                    let s = from_x(score(v.value), node.to_move);
+                    (s, s)
+                }),
+                Kind::Decided(win) => {
+                    let s = from_x(if win.is_some() { 1 } else { -1 }, node.to_move);
+                    (s, s)
+                }
+                Kind::Inner(children) => {
+                    let each = children.iter().map(|&(_, next)| match next {
+                        Next::Node(c) => bounds[c],
+                        Next::Over(winner) => over(winner),
+                    });
+                    if node.to_move == Side::X {
+                        each.fold((-1, -1), |(a, b), (lo, hi)| (a.max(lo), b.max(hi)))
+                    } else {
+                        each.fold((1, 1), |(a, b), (lo, hi)| (a.min(lo), b.min(hi)))
+                    }
+                }
+            };
+        }
+        bounds
+    }
+
+    /// The solver score from X's side of `outcome` for `mover` with `stones` on the board.
+    fn score_of(&self, outcome: Outcome, stones: usize, mover: Side) -> i32 {
+        let s = outcome.to_score(stones, self.split.variant.size().cells());
+        if mover == Side::X { s } else { -s }
+    }
+
+    /// The bounds of the solver score from X's side of where `next` leads from a position of
+    /// `stones`.
+    fn next_scores(&self, next: Next, stones: usize, scores: &[Scores]) -> Scores {
+        match next {
+            Next::Node(c) => scores[c],
+            Next::Over(None) => (0, 0),
+            Next::Over(Some(winner)) => {
+                let s = self.score_of(Outcome::Win(1), stones, winner);
+                (s, s)
+            }
+        }
+    }
+
+    /// Every node's bounds of the solver score from X's side (see [`crate::solve`]: a win
+    /// completed with fewer stones scores higher): a value without its distance is any win
+    /// (or loss) the position allows, a job without a value anything. Where the bounds meet,
+    /// the score, and so the number of moves to the end, is known.
+    fn scores(&self, values: &[Option<JobValue>]) -> Vec<Scores> {
+        let cells = self.split.variant.size().cells();
+        let mut scores = vec![(0, 0); self.nodes.len()];
+        for (i, node) in self.nodes.iter().enumerate().rev() {
+            let stones = node.moves.len();
+            // The largest score a win from here can have: completed with the next stone.
+            let most = i32::try_from(cells - stones).unwrap_or(i32::MAX);
+            let mover = |(lo, hi): Scores| {
+                if node.to_move == Side::X {
+                    (lo, hi)
+                } else {
+                    (-hi, -lo)
+                }
+            };
+            let exact = |outcome| {
+                let s = self.score_of(outcome, stones, node.to_move);
+                (s, s)
+            };
+            scores[i] = match &node.kind {
+                Kind::Job(j) => match values[*j] {
+                    None => (-most, most),
+                    Some(v) => match (v.outcome(), v.value) {
+                        (Some(outcome), _) => exact(outcome),
+                        (None, Wdl::Win) => mover((1, most)),
+                        (None, _) => mover((-most, -1)),
+                    },
+                },
+                Kind::Decided(Some(_)) => exact(Outcome::Win(1)),
+                // One of the two winning cells is left after any move.
+                Kind::Decided(None) => exact(Outcome::Loss(2)),
+                Kind::Inner(children) => {
+                    let each = children
+                        .iter()
+                        .map(|&(_, next)| self.next_scores(next, stones, &scores));
+                    if node.to_move == Side::X {
+                        each.fold((i32::MIN, i32::MIN), |(a, b), (lo, hi)| {
+                            (a.max(lo), b.max(hi))
+                        })
+                    } else {
+                        each.fold((i32::MAX, i32::MAX), |(a, b), (lo, hi)| {
+                            (a.min(lo), b.min(hi))
+                        })
+                    }
+                }
+            };
+        }
+        scores
+    }
+
+    /// The root's value as far as `values` (one per job, for the side to move in the job's
+    /// position; `None` for a job without one) settle it, a best move when they do, and the
+    /// jobs without a value that are still needed and those that are not.
+    ///
+    /// # Panics
+    /// When `values` has not one entry per job.
+    #[must_use]
+    pub fn combine(&self, values: &[Option<JobValue>]) -> Combination {
+        assert_eq!(values.len(), self.len(), "one value per job");
+        let bounds = self.bounds(values);
+        let root = &self.nodes[0];
+        let mover = root.to_move;
+        let (lo, hi) = bounds[0];
+        let (at_least, at_most) = if mover == Side::X {
+            (lo, hi)
+        } else {
+            (-hi, -lo)
+        };
+        let known = Known {
+            at_least: wdl(at_least),
+            at_most: wdl(at_most),
+        };
+        let scores = self.scores(values);
+        let cells = self.split.variant.size().cells();
+        let exact = |(lo, hi): Scores| (lo == hi).then_some(lo);
+        let score = exact(scores[0]).filter(|_| at_least == at_most);
+        let outcome = score.map(|s| {
+            let mine = if mover == Side::X { s } else { -s };
+            Outcome::from_score(mine, root.moves.len(), cells)
+        });
+        let moves_to_end = match outcome {
+            Some(Outcome::Win(n) | Outcome::Loss(n)) => Some(n),
+            _ => None,
+        };
+        let best = if at_least != at_most {
+            None
+        } else if let (Some(score), Kind::Inner(children)) = (score, &root.kind) {
+            // The move that keeps the root's score: the fastest win, the slowest loss.
+            let stones = root.moves.len();
+            children
+                .iter()
+                .find(|&&(_, next)| exact(self.next_scores(next, stones, &scores)) == Some(score))
+                .map(|&(cell, _)| cell)
+        } else {
+            self.good_move(0, mover, at_least, &bounds)
+        };
+        let windows = self.windows(&bounds);
+        let (mut needed, mut unnecessary) = (Vec::new(), Vec::new());
+        for (j, &node) in self.jobs.iter().enumerate() {
+            if values[j].is_some() {
+                continue;
+            }
+            match windows[node] {
+                Some((a, b)) if a < b => needed.push(j),
+                _ => unnecessary.push(j),
+            }
+        }
+        Combination {
+            known,
+            moves_to_end,
+            best,
+            needed,
+            unnecessary,
+        }
+    }
+
+    /// The first move of node `i` (whose side to move is `side`) whose value for `side` is at
+    /// least `goal` (-1, 0 or 1) by `bounds`.
+    fn good_move(&self, i: usize, side: Side, goal: i8, bounds: &[Bounds]) -> Option<Cell> {
+        match &self.nodes[i].kind {
+            Kind::Decided(win) => *win,
+            Kind::Job(_) => None,
+            Kind::Inner(children) => children
+                .iter()
+                .find(|&&(_, next)| lower_for(side, next, bounds) >= goal)
+                .map(|&(cell, _)| cell),
+        }
+    }
+
+    /// Each node's window from X's side (`None`: its value cannot change the root's).
+    fn windows(&self, bounds: &[Bounds]) -> Vec<Option<Bounds>> {
+        let mut windows: Vec<Option<Bounds>> = vec![None; self.nodes.len()];
+        windows[0] = Some(bounds[0]);
+        for (i, node) in self.nodes.iter().enumerate() {
+            let Some((a, b)) = windows[i] else { continue };
+            let (a, b) = (a.max(bounds[i].0), b.min(bounds[i].1));
+            if a >= b {
+                windows[i] = None;
+                continue;
+            }
+            let Kind::Inner(children) = &node.kind else {
+                continue;
+            };
+            let child_bounds = |next: Next| match next {
+                Next::Node(c) => bounds[c],
+                Next::Over(winner) => over(winner),
+            };
+            for &(_, next) in children {
+                let Next::Node(c) = next else { continue };
+                let others = children
+                    .iter()
+                    .filter(|&&(_, n)| n != next)
+                    .map(|&(_, n)| child_bounds(n));
+                let window = if node.to_move == Side::X {
+                    (others.map(|b| b.0).fold(a, i8::max), b)
+                } else {
+                    (a, others.map(|b| b.1).fold(b, i8::min))
+                };
+                if window.0 < window.1 {
+                    windows[c] = Some(match windows[c] {
+                        Some((ca, cb)) => (ca.min(window.0), cb.max(window.1)),
+                        None => window,
+                    });
+                }
+            }
+        }
+        windows
+    }
+
+    /// One proof of the root's value: the frontier's own moves where the proving side
+    /// chooses, and the records of the jobs' proofs (asked of `proof_of` by job index, once
+    /// each, only those the proof needs). Check it with [`crate::certificate::verify`].
+    ///
+    /// # Errors
+    /// [`CombineError`]: the values do not settle the root's; a job's proof is not of its
+    /// position, claims another value or lacks a section needed; or `proof_of` fails.
+    ///
+    /// # Panics
+    /// When `values` has not one entry per job.
+    pub fn certificate(
+        &self,
+        values: &[Option<JobValue>],
+        proof_of: &mut dyn FnMut(usize) -> Result<Certificate, String>,
+    ) -> Result<Certificate, CombineError> {
+        let combination = self.combine(values);
+        let value = combination
+            .value()
+            .ok_or(CombineError::Unsettled(combination.known))?;
+        let bounds = self.bounds(values);
+        let root = &self.nodes[0];
+        let mut sections = Vec::new();
+        // Which sections each job's proof serves: (job, section index, goal needed).
+        let mut wanted: BTreeMap<usize, Vec<(usize, Goal)>> = BTreeMap::new();
+        for (side, goal) in Certificate::needs(root.to_move, value) {
+            let mut walk = Walk {
+                frontier: self,
+                bounds: &bounds,
+                section: Section::new(side, goal),
+                seen: vec![false; self.nodes.len()],
+                jobs: Vec::new(),
+            };
+            walk.node(0)?;
+            for job in walk.jobs {
+                wanted.entry(job).or_default().push((sections.len(), goal));
+            }
+            sections.push(walk.section);
+        }
+        for (job, uses) in wanted {
+            let number = job + 1;
+            let fail = |why: String| CombineError::Job { number, why };
+            let proof = proof_of(job).map_err(fail)?;
+            let node = &self.nodes[self.jobs[job]];
+            if proof.variant != self.split.variant || proof.moves != node.moves {
+                return Err(fail("its proof is of another position".into()));
+            }
+            let claimed = values[job].map(|v| v.value);
+            if Some(proof.value) != claimed {
+                return Err(fail(format!(
+                    "its proof claims a {}, its result a {}",
+                    proof.value,
+                    claimed.map_or("no value", Wdl::word)
+                )));
+            }
+            for (index, goal) in uses {
+                let side = sections[index].side;
+                // A win serves where not losing is all that is needed.
+                let from = proof
+                    .sections
+                    .iter()
+                    .filter(|s| s.side == side)
+                    .find(|s| s.goal == goal)
+                    .or_else(|| {
+                        (goal == Goal::NotLose)
+                            .then(|| {
+                                proof
+                                    .sections
+                                    .iter()
+                                    .find(|s| s.side == side && s.goal == Goal::Win)
+                            })
+                            .flatten()
+                    })
+                    .ok_or_else(|| {
+                        fail(format!(
+                            "its proof has no section '{side} {goal}' (nor '{side} win')"
+                        ))
+                    })?;
+                let records = &mut sections[index].records;
+                for (key, record) in &from.records {
+                    records.entry(*key).or_insert_with(|| record.clone());
+                }
+            }
+        }
+        Ok(Certificate {
+            variant: self.split.variant,
+            moves: self.split.root.clone(),
+            value,
+            sections,
+        })
+    }
+}
+
+/// The lower bound of `next`'s value for `side`.
+fn lower_for(side: Side, next: Next, bounds: &[Bounds]) -> i8 {
+    let (lo, hi) = match next {
+        Next::Node(c) => bounds[c],
+        Next::Over(winner) => over(winner),
+    };
+    if side == Side::X { lo } else { -hi }
+}
+
+/// One section's walk down the frontier's tree.
+struct Walk<'a> {
+    frontier: &'a Frontier,
+    bounds: &'a [Bounds],
+    section: Section,
+    seen: Vec<bool>,
+    /// The jobs whose proofs the section needs.
+    jobs: Vec<usize>,
+}
+
+impl Walk<'_> {
+    fn goal(&self) -> i8 {
+        match self.section.goal {
+            Goal::Win => 1,
+            Goal::NotLose => 0,
+        }
+    }
+
+    /// A position where the values say the section's side reaches its goal: its record, and
+    /// the positions below it.
+    fn node(&mut self, i: usize) -> Result<(), CombineError> {
+        if std::mem::replace(&mut self.seen[i], true) {
+            return Ok(());
+        }
+        let frontier = self.frontier;
+        let node = &frontier.nodes[i];
+        let side = self.section.side;
+        let goal = self.goal();
+        let bug = |why: &str| CombineError::Job {
+            number: 0,
+            why: format!("{why} (a bug in mnk's combination; please report it)"),
+        };
+        match &node.kind {
+            Kind::Job(j) => self.jobs.push(*j),
+            // The checker finds the win at once itself, and plays every reply to a loss.
+            Kind::Decided(Some(_)) if node.to_move == side => {}
+            Kind::Decided(None) if node.to_move != side => {}
+            Kind::Decided(_) => return Err(bug("a decided position against the goal")),
+            Kind::Inner(children) if node.to_move == side => {
+                let &(cell, next) = children
+                    .iter()
+                    .find(|&&(_, next)| lower_for(side, next, self.bounds) >= goal)
+                    .ok_or_else(|| bug("no move keeps the goal"))?;
+                let (key, sym) = frontier.frames.frame(node.x, node.o);
+                let image = frontier.frames.image(sym, cell);
+                self.section.records.insert(key, Record::Move(image));
+                if let Next::Node(c) = next {
+                    self.node(c)?;
+                }
+            }
+            Kind::Inner(children) => {
+                for &(_, next) in children {
+                    if lower_for(side, next, self.bounds) < goal {
+                        return Err(bug("a reply beats the goal"));
+                    }
+                    if let Next::Node(c) = next {
+                        self.node(c)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Split;
+    use super::*;
+    use crate::certificate::verify;
+    use crate::game::{Game, Rule, Size, Variant};
+    use crate::notation::parse_moves;
+    use crate::search::Control;
+    use crate::solve::Solver;
+
+    fn frontier(size: Size, k: u32, root: &str, depth: u32) -> Frontier {
+        let variant = Variant::new(size, k, Rule::Freestyle).unwrap();
+        Frontier::new(Split {
+            variant,
+            root: parse_moves(root, size).unwrap_or_default(),
+            depth,
+        })
+        .unwrap()
+    }
+
+    /// Every job solved by the solver: values (with distances) and proofs.
+    fn solve_all(f: &Frontier) -> (Vec<Option<JobValue>>, Vec<Certificate>) {
+        let mut solver = Solver::new(&f.split().variant).unwrap();
+        let control = Control::unlimited();
+        f.jobs()
+            .map(|job| {
+                let game = job.game().unwrap();
+                let cert = solver.certificate(&game, &control).unwrap();
+                let moves_to_end = match solver.solve(game.board(), &control).unwrap().outcome {
+                    Outcome::Win(n) | Outcome::Loss(n) => Some(n),
+                    Outcome::Draw => None,
+                };
+                let value = JobValue {
+                    value: cert.value,
+                    moves_to_end,
+                };
+                (Some(value), cert)
+            })
+            .unzip()
+    }
+
+    /// The values alone.
+    fn wdl(values: &[Option<JobValue>]) -> Vec<Option<Wdl>> {
+        values.iter().map(|v| v.map(|v| v.value)).collect()
+    }
+
+    /// The one-machine solve: the value with its distance, and the best move.
+    fn one_machine(size: Size, k: u32, root: &str) -> (Outcome, Cell) {
+        let variant = Variant::new(size, k, Rule::Freestyle).unwrap();
+        let game = Game::from_moves(variant, &parse_moves(root, size).unwrap_or_default()).unwrap();
+        let solution = Solver::new(&variant)
+            .unwrap()
+            .solve(game.board(), &Control::unlimited())
+            .unwrap();
+        (solution.outcome, solution.best)
+    }
+
+    /// Split, every job solved, combined: the one-machine value and distance, and a proof the
+    /// checker accepts.
+    #[test]
+    fn split_then_combine_gives_the_one_machine_value_and_a_proof() {
+        for (size, k, root, depth) in [
+            (Size::square(4), 4, "", 2),
+            (Size::new(6, 5), 4, "c3", 1),
+            (Size::new(6, 5), 4, "c3 d3", 2),
+            (Size::square(3), 3, "", 3),
+            (Size::square(3), 3, "b2", 2),
+            // Ten moves into a game of perfect play: every move draws, in a moment.
+            (Size::square(7), 5, "d4 d5 c5 e3 c3 c4 e5 f6 b2 a1", 2),
+        ] {
+            let f = frontier(size, k, root, depth);
+            let (values, proofs) = solve_all(&f);
+            let c = f.combine(&values);
+            let (outcome, _) = one_machine(size, k, root);
+            let value = Wdl::of_score(outcome.sign());
+            assert_eq!(c.value(), Some(value), "{size} k={k} after {root:?}");
+            let moves_to_end = match outcome {
+                Outcome::Win(n) | Outcome::Loss(n) => Some(n),
+                Outcome::Draw => None,
+            };
+            assert_eq!(c.moves_to_end, moves_to_end, "{size} k={k} after {root:?}");
+            assert!(c.needed.is_empty() && c.unnecessary.is_empty());
+            let mut asked = Vec::new();
+            let cert = f
+                .certificate(&values, &mut |j| {
+                    asked.push(j);
+                    Ok(proofs[j].clone())
+                })
+                .unwrap();
+            let checked = verify(&cert).unwrap_or_else(|e| panic!("{size} k={k}: {e}"));
+            assert_eq!(checked.value, value);
+            // Each proof read once at most.
+            let mut once = asked.clone();
+            once.dedup();
+            assert_eq!(once, asked);
+        }
+    }
+
+    /// 6x5 k=4 split at depth 1: X wins in 11 with c3, as the one-machine solve says (the
+    /// fastest win, found from the jobs' distances); without the distances, the first winning
+    /// move in the board's order, which wins (its job proves O lost there).
+    #[test]
+    fn the_best_move_of_a_combined_win_is_the_fastest() {
+        let size = Size::new(6, 5);
+        let f = frontier(size, 4, "", 1);
+        let (values, _) = solve_all(&f);
+        let c = f.combine(&values);
+        let (outcome, best) = one_machine(size, 4, "");
+        assert_eq!(
+            (outcome, best),
+            (Outcome::Win(11), parse_moves("c3", size).unwrap()[0])
+        );
+        assert_eq!(
+            (c.value(), c.moves_to_end, c.best),
+            (Some(Wdl::Win), Some(11), Some(best))
+        );
+        let plain: Vec<Option<JobValue>> = wdl(&values)
+            .into_iter()
+            .map(|v| v.map(JobValue::from))
+            .collect();
+        let c = f.combine(&plain);
+        assert_eq!((c.value(), c.moves_to_end), (Some(Wdl::Win), None));
+        let first = c.best.unwrap();
+        let job = f.jobs().find(|j| j.moves == [first]).unwrap();
+        assert_eq!(wdl(&values)[job.number - 1], Some(Wdl::Loss));
+    }
+
+    /// Without a job's value the root's value is not reported unless no value of that job
+    /// could change it; such jobs are told apart.
+    #[test]
+    fn a_missing_job_leaves_the_value_open_unless_it_cannot_matter() {
+        let f = frontier(Size::new(6, 5), 4, "", 1);
+        let (values, _) = solve_all(&f);
+        let plain = wdl(&values);
+        // X wins: the jobs (O to move) X wins are losses for O.
+        let winning: Vec<usize> = (0..f.len())
+            .filter(|&j| plain[j] == Some(Wdl::Loss))
+            .collect();
+        let other: Vec<usize> = (0..f.len())
+            .filter(|&j| plain[j] != Some(Wdl::Loss))
+            .collect();
+        assert!(!winning.is_empty() && !other.is_empty());
+        // Every winning job missing: the value is open, and only the missing ones are needed.
+        let mut some = values.clone();
+        for &j in &winning {
+            some[j] = None;
+        }
+        let c = f.combine(&some);
+        assert_eq!(c.value(), None);
+        assert_eq!(c.known.at_most, Wdl::Win);
+        assert_eq!(c.needed, winning);
+        assert!(c.unnecessary.is_empty());
+        assert!(matches!(
+            f.certificate(&some, &mut |_| Err("not asked".into())),
+            Err(CombineError::Unsettled(_))
+        ));
+        // One winning job known: every other job is unnecessary, and the value is X's win.
+        let mut one = vec![None; f.len()];
+        one[winning[0]] = values[winning[0]];
+        let c = f.combine(&one);
+        assert_eq!(c.value(), Some(Wdl::Win));
+        assert_eq!(c.moves_to_end, None, "a missing job could win sooner");
+        assert!(c.needed.is_empty());
+        assert_eq!(c.unnecessary.len(), f.len() - 1);
+        // Nothing known: everything needed.
+        let c = f.combine(&vec![None; f.len()]);
+        assert_eq!((c.value(), c.needed.len()), (None, f.len()));
+    }
+
+    /// Windows from the root's bounds: a job whose parent is settled by a sibling, and a job
+    /// whose every value is below what its parent already has, are unnecessary; a job that
+    /// could still settle the root is needed.
+    #[test]
+    fn unnecessary_jobs_follow_the_windows() {
+        // 3x3 at depth 2: X's first move (corner, edge, centre), then O's replies.
+        let f = frontier(Size::square(3), 3, "", 2);
+        let (values, _) = solve_all(&f);
+        let plain = wdl(&values);
+        assert!(
+            plain
+                .iter()
+                .all(|v| *v == Some(Wdl::Draw) || *v == Some(Wdl::Win))
+        );
+        // Only the jobs under the centre known: the centre draws, so the root is at least a
+        // draw; the corners and edges could still win, and every job under them is needed.
+        let centre = f
+            .jobs()
+            .filter(|j| j.moves[0].index() == 4)
+            .map(|j| j.number - 1);
+        let mut some = vec![None; f.len()];
+        for j in centre {
+            some[j] = values[j];
+        }
+        let c = f.combine(&some);
+        assert_eq!((c.known.at_least, c.known.at_most), (Wdl::Draw, Wdl::Win));
+        assert_eq!(c.needed.len(), some.iter().filter(|v| v.is_none()).count());
+        // One reply of O to the corner known to draw: the corner is a draw at best for X,
+        // which the centre already gives; the corner's other replies cannot change the root
+        // and are unnecessary (the edge's are still needed).
+        let corner: Vec<usize> = f
+            .jobs()
+            .filter(|j| j.moves[0].index() == 0)
+            .map(|j| j.number - 1)
+            .collect();
+        let drawing = *corner
+            .iter()
+            .find(|&&j| plain[j] == Some(Wdl::Draw))
+            .unwrap();
+        some[drawing] = values[drawing];
+        let c = f.combine(&some);
+        for j in &corner {
+            if *j != drawing {
+                assert!(c.unnecessary.contains(j), "job {}", j + 1);
+            }
+        }
+        assert_eq!(c.unnecessary.len(), corner.len() - 1);
+        assert!(c.needed.iter().all(|&j| f.job(j).moves[0].index() == 1));
+    }
+}

@@ -1,0 +1,55 @@
+//! A proof split into jobs: the positions some plies below a root (its *frontier*), each
+//! solved on its own (on another machine, by a cluster's scheduler), then combined into the
+//! root's value and one proof of the whole. The commands are `mnk solve --split DEPTH --jobs
+//! DIR`, `mnk solve --job FILE` and `mnk solve --combine DIR`; this module holds what they
+//! share and does no I/O.
+//!
+//! - [`Frontier`] (`frontier`): the tree of the positions between the root and the frontier,
+//!   up to the board's symmetries (positions that are symmetric, or reached by moves in
+//!   another order, are one), with the positions already decided left out (a finished game; a
+//!   side to move that wins at once; a side to move facing two winning cells of the other).
+//!   Each remaining position `depth` plies below the root is a [`Job`], numbered from 1 in the
+//!   order the tree is built (level by level, moves in the board's order), so the same split
+//!   always gives the same jobs.
+//! - [`Combination`] (`combine`): the frontier's AND/OR tree evaluated over the jobs' values.
+//!   A job without a value may be anything, so the root's value is reported only when no
+//!   missing job could change it; the missing jobs whose value can no longer change the answer
+//!   (a sibling already settled what they would) are listed apart, so that a driver can cancel
+//!   them. [`Frontier::certificate`] writes one [`Certificate`](crate::certificate::Certificate)
+//!   of the root: the frontier's own moves where the proving side chooses, and the jobs'
+//!   proofs, whose records are keyed by canonical position and so merge by union.
+//! - [`Job`] and [`JobResult`] (`files`): the job and result files, versioned text that names
+//!   the game, the split (root and depth), the job's place in it and its position; a file of
+//!   another game, another split or another version, or cut short, is refused with why.
+//!
+//! # Why the union of the jobs' proofs is a proof
+//!
+//! A job's proof holds, for each of its records, a strategy from that record's position that
+//! the checker accepts. In the union, where two proofs hold a record for the same position,
+//! one of them is kept; the walk from any position then follows records each of which holds
+//! from its own position on, and by induction on the empty cells left the whole walk holds. A
+//! "win" strategy also keeps from losing, so a job proved a win serves a section that needs
+//! only "not-lose". `mnk verify` checks the result as it checks any proof: nothing of this
+//! argument is taken on trust.
+
+mod combine;
+mod files;
+mod frontier;
+
+pub use combine::{Combination, CombineError, JobValue};
+pub use files::{Job, JobOutcome, JobResult, MAX_JOB_BYTES, ProofFile, checksum};
+pub use frontier::{Frontier, FrontierStats, MAX_JOBS, SplitError};
+
+use crate::game::{Cell, Variant};
+
+/// What a split proves and where its frontier lies: the game, the root position (the moves from
+/// the empty board, X first) and the depth of the frontier below the root, in plies.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Split {
+    /// The game.
+    pub variant: Variant,
+    /// The root position: its moves from the empty board, X first.
+    pub root: Vec<Cell>,
+    /// The plies from the root to the frontier.
+    pub depth: u32,
+}
