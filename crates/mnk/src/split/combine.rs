@@ -11,42 +11,12 @@
 //! whose window holds one value at most (on every path to it) cannot change the answer.
 
 use super::frontier::{Frontier, Kind, Next};
+use super::plan::JobValue;
 use crate::certificate::{Certificate, Goal, Record, Section};
 use crate::game::{Cell, Side};
 use crate::solve::{Known, Outcome, Wdl};
 use std::collections::BTreeMap;
 use thiserror::Error;
-
-/// What a job proved: the value of its position for the side to move, and the number of
-/// moves to the end when that was proved too.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct JobValue {
-    /// The value.
-    pub value: Wdl,
-    /// Moves (stones of both sides, counting the next) to the end of a won or lost game.
-    pub moves_to_end: Option<u32>,
-}
-
-impl From<Wdl> for JobValue {
-    fn from(value: Wdl) -> Self {
-        JobValue {
-            value,
-            moves_to_end: None,
-        }
-    }
-}
-
-impl JobValue {
-    /// The value with its distance, when known (a draw always is).
-    fn outcome(self) -> Option<Outcome> {
-        match (self.value, self.moves_to_end) {
-            (Wdl::Draw, _) => Some(Outcome::Draw),
-            (Wdl::Win, Some(n)) => Some(Outcome::Win(n)),
-            (Wdl::Loss, Some(n)) => Some(Outcome::Loss(n)),
-            (_, None) => None,
-        }
-    }
-}
 
 /// What the jobs' values settle.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -512,7 +482,7 @@ impl Walk<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Split;
+    use super::super::plan::Split;
     use super::*;
     use crate::certificate::verify;
     use crate::game::{Game, Rule, Size, Variant};

@@ -49,7 +49,7 @@
 //!
 //! The `end` line tells a whole file from one cut short.
 
-use super::{JobValue, Split};
+use super::plan::{JobValue, Split};
 use crate::certificate::{Lines, ParseError, err, shown, write_game, write_moves};
 use crate::game::{Board, Cell, Game};
 use crate::notation::{format_cell, parse_cell};

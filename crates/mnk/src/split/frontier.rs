@@ -1,8 +1,8 @@
 //! The frontier of a split: the positions between the root and `depth` plies below it, up to
 //! symmetry, built level by level.
 
-use super::Split;
 use super::files::Job;
+use super::plan::Split;
 use crate::game::{Board, Cell, Side, SymmetryTable};
 use std::collections::HashMap;
 use thiserror::Error;

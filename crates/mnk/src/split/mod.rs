@@ -35,21 +35,9 @@
 mod combine;
 mod files;
 mod frontier;
+mod plan;
 
-pub use combine::{Combination, CombineError, JobValue};
+pub use combine::{Combination, CombineError};
 pub use files::{Job, JobOutcome, JobResult, MAX_JOB_BYTES, ProofFile, checksum};
 pub use frontier::{Frontier, FrontierStats, MAX_JOBS, SplitError};
-
-use crate::game::{Cell, Variant};
-
-/// What a split proves and where its frontier lies: the game, the root position (the moves from
-/// the empty board, X first) and the depth of the frontier below the root, in plies.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Split {
-    /// The game.
-    pub variant: Variant,
-    /// The root position: its moves from the empty board, X first.
-    pub root: Vec<Cell>,
-    /// The plies from the root to the frontier.
-    pub depth: u32,
-}
+pub use plan::{JobValue, Split};

@@ -1,7 +1,7 @@
 //! `mnk solve --split`, `--job` and `--combine`: a proof split into jobs for a cluster, the
 //! files of each (the formats are the library's, [`mnk::split`]), and their combination.
 
-use super::{Resume, Shown, Task, merge, solve};
+use super::single::{Resume, Shown, Task, merge, solve};
 use crate::args::SolveArgs;
 use crate::failure::Failure;
 use crate::files::{read_at_most, text, write_atomically};
@@ -217,7 +217,7 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
         if proved && let Some(checkpoint) = &args.checkpoint {
             // Done: the checkpoint served its purpose (and may be large).
             if std::fs::remove_file(checkpoint).is_ok() {
-                solved.report.saved = None;
+                solved.checkpoint_removed();
                 line = Some(format!(
                     "result: {}; checkpoint {} removed (the job is done)",
                     result_path.display(),

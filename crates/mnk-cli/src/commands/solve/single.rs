@@ -1,4 +1,4 @@
-//! `mnk solve`: prove the value of a position, with progress, Ctrl-C and JSON.
+//! `mnk solve` in one process: prove the value of a position, with progress, Ctrl-C and JSON.
 
 use crate::args::{DistanceArg, SolveArgs};
 use crate::failure::Failure;
@@ -16,22 +16,12 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-mod cluster;
-
 /// The default table limit when the machine's memory is unknown, and the cap otherwise.
 const DEFAULT_MEMORY_MIB: u64 = 1024;
 const MAX_DEFAULT_MEMORY_MIB: u64 = 4096;
 
+/// Solve one position in this process.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    if let Some(depth) = args.split {
-        return cluster::split(args, depth, out);
-    }
-    if let Some(file) = &args.job {
-        return cluster::job(args, file, out);
-    }
-    if let Some(dir) = &args.combine {
-        return cluster::combine(args, dir, out);
-    }
     let (variant, game) = args.game.position(&args.moves)?;
     let task = Task {
         variant,
@@ -286,6 +276,12 @@ pub fn solve<'a>(args: &SolveArgs, task: &'a Task) -> Result<Solved<'a>, Failure
 }
 
 impl Solved<'_> {
+    /// The checkpoint was removed after the solve (a finished job's): the report no longer
+    /// names it.
+    pub fn checkpoint_removed(&mut self) {
+        self.report.saved = None;
+    }
+
     /// Why a solve that stopped did, in words.
     pub fn why_stopped(&self) -> &'static str {
         if self.interrupted {

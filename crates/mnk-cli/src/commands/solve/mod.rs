@@ -1,0 +1,22 @@
+//! `mnk solve`: one process proves a position ([`single`]), or a cluster's jobs share it
+//! ([`cluster`]: `--split`, `--job`, `--combine`).
+
+use crate::args::SolveArgs;
+use crate::failure::Failure;
+use std::io::Write;
+
+mod cluster;
+mod single;
+
+pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if let Some(depth) = args.split {
+        return cluster::split(args, depth, out);
+    }
+    if let Some(file) = &args.job {
+        return cluster::job(args, file, out);
+    }
+    if let Some(dir) = &args.combine {
+        return cluster::combine(args, dir, out);
+    }
+    single::run(args, out)
+}
