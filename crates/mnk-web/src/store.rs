@@ -9,8 +9,7 @@
 //! a search is out of the store; the search slots bound how many there are.)
 
 use crate::error::{ApiError, ApiResult};
-use crate::opening::{Act, Opening};
-use mnk::game::{Game, Side};
+use mnk::game::{Act, Game, Opening, Side};
 use mnk::players::{PlayerSpec, Seat};
 use mnk::record::Outcome;
 use mnk::search::Timing;
@@ -78,8 +77,7 @@ impl Entry {
     /// The game's opening, while it is under way.
     #[must_use]
     pub fn opening_under_way(&self) -> Option<Opening> {
-        let placed = self.game.moves().len();
-        self.opening.filter(|o| o.under_way(placed))
+        self.opening.filter(|o| !o.is_done())
     }
 
     /// The seat that acts now, by the side it sits at: during the opening the one in the role
@@ -90,7 +88,7 @@ impl Entry {
             return None;
         }
         match self.opening_under_way() {
-            Some(opening) => opening.to_act(self.game.moves().len()),
+            Some(opening) => opening.to_act(),
             None => Some(self.game.board().to_move()),
         }
     }
@@ -134,7 +132,10 @@ impl Entry {
     /// As [`Entry::actor`]; 409 too when the act does not fit the stage.
     pub fn act(&mut self, act: Act, machine: bool) -> ApiResult<()> {
         let (mut opening, _) = self.actor(machine)?;
-        if opening.act(&mut self.game, act)? {
+        if opening
+            .act(&mut self.game, act)
+            .map_err(|e| crate::opening::refused(&opening, &e))?
+        {
             self.seats.swap(0, 1);
         }
         self.opening = Some(opening);

@@ -1,9 +1,8 @@
 //! What the API answers: games, choices and trees as JSON, moves in renju notation.
 
-use crate::opening::Stage;
 use crate::store::{Entry, Seats};
 use mnk::explain::{NodeKind, TreeNode};
-use mnk::game::{Cell, Side, Size, Status};
+use mnk::game::{Cell, Side, Size, Stage, Status};
 use mnk::notation::{board_rows, format_cell, format_moves};
 use mnk::record::Outcome;
 use mnk::search::{Bound, Choice, MoveValue, Timing, Value};
@@ -119,24 +118,23 @@ impl OpeningView {
     pub fn new(entry: &Entry) -> Option<Self> {
         let opening = entry.opening?;
         let moves = entry.game.moves();
-        let placed = moves.len();
-        let stage = opening.stage(placed);
-        let stones = opening.record().map_or(placed, |o| o.stones).min(placed);
+        let stage = opening.stage();
+        let stones = opening.placed().min(moves.len());
         let to_act = entry.to_act().filter(|_| stage != Stage::Done);
         let accepts = match to_act {
             Some(side) if entry.seat(side).is_some() => vec!["machine"],
-            Some(_) => opening.choices(placed),
+            Some(_) => opening.choices().iter().map(|c| c.name()).collect(),
             None => Vec::new(),
         };
         Some(OpeningView {
-            rule: opening.rule.to_string(),
+            rule: opening.rule().to_string(),
             stage: stage.name(),
             to_act: to_act.map(|side| if side == Side::X { "x" } else { "o" }),
-            to_place: opening.to_place(placed),
+            to_place: opening.to_place(),
             stones: cells(&moves[..stones], entry.game.board().size()),
-            swapped: opening.swapped,
+            swapped: opening.swapped(),
             accepts,
-            kept: opening.kept(placed),
+            kept: opening.kept(),
         })
     }
 }

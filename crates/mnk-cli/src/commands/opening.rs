@@ -12,7 +12,7 @@ use crate::failure::Failure;
 use crate::prompt::{Command, Input, read_input};
 use crate::render;
 use crate::tui::Occupant;
-use mnk::arena::OpeningRule;
+use mnk::game::OpeningRule;
 use mnk::game::{Board, Cell, Variant};
 use mnk::notation::{format_moves, parse_move};
 use mnk::players::Ask;

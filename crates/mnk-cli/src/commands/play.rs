@@ -10,10 +10,11 @@ use crate::prompt::{Command, Input, read_input};
 use crate::render::human_time;
 use crate::render::{self, thousands};
 use crate::{records, seating};
+use mnk::game::Opened;
 use mnk::game::{Game, Side, Status};
 use mnk::notation::{format_cell, format_moves, parse_move};
 use mnk::players::{Seat, strongest_for};
-use mnk::record::{Opening, Players};
+use mnk::record::Players;
 use mnk::search::{Clocks, MOVE_OVERHEAD, TimePlan, clock_face};
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
@@ -41,7 +42,7 @@ pub use crate::tui::Occupant;
 struct Session {
     game: Game,
     /// The swap opening the game began with: undo leaves its stones, records name it.
-    opening: Option<Opening>,
+    opening: Option<Opened>,
     seats: [Occupant; 2],
     /// The strongest player, seated for hints on the first one.
     hinter: Option<Seat>,
@@ -160,7 +161,7 @@ pub fn run(
             game.play(cell)
                 .map_err(|e| Failure::Runtime(e.to_string()))?;
         }
-        opening = Opening::new(rule, opened.moves.len());
+        opening = Opened::new(rule, opened.moves.len());
     }
     let screen = if opening.is_some() {
         Screen::Lines {

@@ -65,7 +65,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
             })
             .or(args.time_control),
         jobs,
-        opening_rule: args.opening.unwrap_or_default(),
+        opening_rule: args.opening,
     };
     let bar = ProgressBar::new(args.games as u64);
     bar.set_style(
@@ -176,7 +176,7 @@ fn print_report(
         "{a} vs {b}: {}, {} games from {source}, {}",
         config.variant,
         report.games.len(),
-        if config.opening_rule == mnk::arena::OpeningRule::Given {
+        if config.opening_rule.is_none() {
             "colours swapped every game"
         } else {
             "colours as each swap chose"

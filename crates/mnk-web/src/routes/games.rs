@@ -5,7 +5,7 @@ use super::records::{self, Import};
 use super::request::{move_list, parse_player, parse_side};
 use crate::body::{Client, GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
-use crate::opening::{self, Act, Opening};
+use crate::opening;
 use crate::state::{AppState, State, unknown_game};
 use crate::store::{Entry, Seats};
 use crate::views::GameView;
@@ -14,7 +14,7 @@ use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
 use axum::http::StatusCode;
 use axum::response::Response;
-use mnk::game::{Board, Cell, Rule, Side, Size, Variant, parse_size};
+use mnk::game::{Act, Board, Cell, Opening, Rule, Side, Size, Variant, parse_size};
 use mnk::notation::{NotationError, parse_game, parse_move};
 use mnk::players::{info, strongest_for, swap2};
 use mnk::record::{Given, Outcome};
@@ -195,7 +195,7 @@ pub fn build(request: NewGame, max_side: u8) -> ApiResult<Entry> {
         .transpose()?;
     let asked = opening::parse(request.opening.as_deref())?;
     // An opening to begin places the first stones; a finished one names the first moves given.
-    let begins = asked.filter(|o| o.under_way(0));
+    let begins = asked.filter(|o| !o.is_done());
     if begins.is_some() && (request.moves.is_some() || request.record.is_some())
         || asked.is_some() && request.record.is_some()
     {
@@ -238,7 +238,7 @@ pub fn build(request: NewGame, max_side: u8) -> ApiResult<Entry> {
                 *o = parse_seat(players.o.as_deref())?;
             }
         }
-        let opened = record.opening().map(Opening::done);
+        let opened = record.opening().map(Opening::finished);
         (record.game(), named, record.result.clone(), opened)
     } else {
         if request.format.is_some() || request.filename.is_some() || request.fallback.is_some() {
@@ -256,12 +256,12 @@ pub fn build(request: NewGame, max_side: u8) -> ApiResult<Entry> {
         {
             return Err(ApiError::bad_request(format!(
                 "opening: {}'s three stones do not fit a {} board with {} in a row; the openings are for gomoku boards (15x15, 5 in a row, say)",
-                begins.rule,
+                begins.rule(),
                 variant.size(),
                 variant.k()
             )));
         }
-        if let Some(done) = asked.and_then(|o| o.record())
+        if let Some(done) = asked.and_then(|o| o.opened())
             && done.stones > game.moves().len()
         {
             return Err(ApiError::bad_request(format!(
@@ -363,7 +363,7 @@ pub async fn play(
         let cell = parse_cell(&request.mv, entry)?;
         // During the opening a move is a stone of the seat to act, or white's, keeping white.
         if entry.opening_under_way().is_some() {
-            return entry.act(Act::Move(cell), false);
+            return entry.act(Act::Stone(cell), false);
         }
         entry
             .game
@@ -419,13 +419,19 @@ pub async fn undo(
             )));
         }
         // The opening's stones stay, and those of its stages already over.
-        if let Some(opening) = entry.opening {
-            let kept = opening.kept(played);
+        if let Some(opening) = &mut entry.opening {
+            let kept = opening.kept();
             if count > played - kept {
                 return Err(ApiError::conflict(format!(
                     "cannot take back {count} move(s): the opening's first {kept} stay ({} after them)",
                     played - kept
                 )));
+            }
+            if !opening.is_done() {
+                for _ in 0..count {
+                    let _ = opening.undo(&mut entry.game);
+                }
+                return Ok(());
             }
         }
         for _ in 0..count {

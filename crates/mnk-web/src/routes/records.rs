@@ -103,7 +103,7 @@ pub fn of_entry(entry: &Entry) -> Record {
     let seats = SeatsView::new(&entry.seats);
     let mut record = Record::from_game(&entry.game);
     // A record names the opening once it is done (one under way is no record's opening yet).
-    if let Some(opening) = entry.opening.and_then(|o| o.record()) {
+    if let Some(opening) = entry.opening.and_then(|o| o.opened()) {
         record = record
             .with_opening(opening)
             .expect("the opening's stones are the game's first moves");
@@ -159,7 +159,7 @@ pub fn export(id: &str, entry: &Entry, format: Option<&str>) -> ApiResult<Respon
                 moves,
                 opening: entry
                     .opening
-                    .and_then(|o| o.record())
+                    .and_then(|o| o.opened())
                     .map(|o| o.to_string()),
             })
             .into_response());

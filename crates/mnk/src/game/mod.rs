@@ -1,10 +1,12 @@
 //! The m,n,k-game itself: geometry, sides, rules, the board (played move by move, or checked
-//! from a [`Setup`] of stones), hashing and symmetry.
+//! from a [`Setup`] of stones), hashing and symmetry, and the tournament openings' state
+//! machine ([`Opening`]).
 
 mod board;
 mod geometry;
 mod history;
 mod masks;
+mod opening;
 pub mod renju;
 mod setup;
 mod side;
@@ -18,6 +20,9 @@ pub use board::{Board, MoveError, Status, WinLine};
 pub use geometry::{Cell, Direction, MAX_CELLS, MAX_SIDE, Size};
 pub use history::Game;
 pub use masks::{ForbiddenMasks, MASK_CELLS, WinMasks};
+pub use opening::{
+    Act, Choice, Opened, OpenedError, Opening, OpeningError, OpeningRule, OpeningRuleError, Stage,
+};
 pub use renju::Forbidden;
 pub use setup::{Setup, SetupError};
 pub use side::Side;

@@ -1,7 +1,6 @@
 //! A record read and checked: its variant, its moves (legal, X first), the names and result.
 
-use crate::arena::OpeningRule;
-use crate::game::{Cell, Game, Side, Status, Variant};
+use crate::game::{Cell, Game, Opened, Side, Status, Variant};
 use std::fmt;
 
 /// The players' names, where a record gives them.
@@ -64,58 +63,7 @@ pub struct Record {
     /// The result as stated (it agrees with the moves where they end the game).
     pub result: Option<Outcome>,
     /// The tournament opening the game began with, if it began with one.
-    opening: Option<Opening>,
-}
-
-/// A game's tournament opening: its rule, and how many of the first moves it placed (3 to 6:
-/// the opener's three stones, then white's fourth when the chooser kept white, or the two
-/// more stones of swap2 and white's sixth when the opener then took white).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Opening {
-    /// Swap or swap2.
-    pub rule: OpeningRule,
-    /// The moves it placed, from the first.
-    pub stones: usize,
-}
-
-impl Opening {
-    /// What an opening's text accepts, for messages.
-    pub const EXPECTED: &str = "swap:3 or swap2:5: the opening, and how many of the first moves it placed (swap 3 or 4, swap2 3 to 6)";
-
-    /// The opening `rule` that placed the first `stones` moves: swap places 3 or 4 (the
-    /// chooser took black, or played white's fourth), swap2 3 to 6 (or two more stones, and
-    /// the opener took black or played white's sixth); `None` for other counts, or the rule
-    /// of given openings.
-    #[must_use]
-    pub fn new(rule: OpeningRule, stones: usize) -> Option<Opening> {
-        let most = match rule {
-            OpeningRule::Given => return None,
-            OpeningRule::Swap => 4,
-            OpeningRule::Swap2 => 6,
-        };
-        (3..=most)
-            .contains(&stones)
-            .then_some(Opening { rule, stones })
-    }
-}
-
-impl std::str::FromStr for Opening {
-    type Err = &'static str;
-
-    /// `swap2:5` ([`Opening::EXPECTED`] when it is not one).
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let (rule, stones) = text.split_once(':').ok_or(Opening::EXPECTED)?;
-        let rule = rule.parse().map_err(|_| Opening::EXPECTED)?;
-        let stones = stones.trim().parse().map_err(|_| Opening::EXPECTED)?;
-        Opening::new(rule, stones).ok_or(Opening::EXPECTED)
-    }
-}
-
-impl fmt::Display for Opening {
-    /// `swap2:5`, as SGF's `OP` property holds it.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.rule, self.stones)
-    }
+    opening: Option<Opened>,
 }
 
 impl Record {
@@ -151,7 +99,7 @@ impl Record {
     ///
     /// # Errors
     /// When the record has fewer moves than the opening placed.
-    pub fn with_opening(mut self, opening: Opening) -> Result<Self, String> {
+    pub fn with_opening(mut self, opening: Opened) -> Result<Self, String> {
         if opening.stones > self.moves.len() {
             return Err(format!(
                 "the opening {opening} places more stones than the record's {} moves",
@@ -164,7 +112,7 @@ impl Record {
 
     /// The tournament opening the game began with, if any.
     #[must_use]
-    pub const fn opening(&self) -> Option<Opening> {
+    pub const fn opening(&self) -> Option<Opened> {
         self.opening
     }
 

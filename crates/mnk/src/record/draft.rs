@@ -1,9 +1,9 @@
 //! What a record says, read but not checked, and the check that makes it a [`Record`].
 
-use super::checked::{Opening, Outcome, Players, Record};
+use super::checked::{Outcome, Players, Record};
 use super::error::{Problem, RecordError};
 use super::format::Format;
-use crate::game::{Board, Cell, Game, MoveError, Rule, Size, Status, Variant};
+use crate::game::{Board, Cell, Game, MoveError, Opened, Rule, Size, Status, Variant};
 use crate::notation::{Coord, format_cell, format_moves};
 
 /// What the reader is told besides the record: the board size, k and rule asked for. A record
@@ -92,7 +92,7 @@ pub struct Draft {
     /// The result, where the record states one.
     pub result: Option<Stated<Outcome>>,
     /// The tournament opening, where the record states one.
-    pub opening: Option<Stated<Opening>>,
+    pub opening: Option<Stated<Opened>>,
 }
 
 impl Draft {
@@ -198,7 +198,7 @@ impl Draft {
                     o.line,
                     Problem::Unsupported {
                         what,
-                        accepted: Opening::EXPECTED,
+                        accepted: Opened::EXPECTED,
                     },
                 )
             }),

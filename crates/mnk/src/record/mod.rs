@@ -39,7 +39,7 @@ mod move_line;
 mod psq;
 mod sgf;
 
-pub use checked::{Opening, Outcome, Players, Record};
+pub use checked::{Outcome, Players, Record};
 pub use draft::{Draft, DraftMove, Given, Point, Stated};
 pub use error::{Problem, RecordError};
 pub use format::{Format, FormatError};

@@ -11,10 +11,8 @@
 //! h8 h9 i9 g7
 //! ```
 
-use super::{
-    Draft, DraftMove, Format, Opening, Outcome, Point, Problem, Record, RecordError, Stated,
-};
-use crate::game::{Side, parse_size};
+use super::{Draft, DraftMove, Format, Outcome, Point, Problem, Record, RecordError, Stated};
+use crate::game::{Opened, Side, parse_size};
 use crate::notation::{format_moves, shown, split_moves};
 use std::fmt::Write as _;
 
@@ -102,7 +100,7 @@ fn header(comment: &str, line: usize, draft: &mut Draft) -> Result<(), RecordErr
             if let Some(o) = &draft.opening {
                 return Err(twice("the opening", o.line));
             }
-            let opening = value.parse::<Opening>().map_err(bad)?;
+            let opening = value.parse::<Opened>().map_err(|_| bad(Opened::EXPECTED))?;
             draft.opening = Some(Stated::at(line, opening));
         }
         "x" => draft.players.x = name(value),

@@ -15,10 +15,8 @@
 //! first moves it placed.
 
 use super::move_line::one_line;
-use super::{
-    Draft, DraftMove, Format, Opening, Outcome, Point, Problem, Record, RecordError, Stated,
-};
-use crate::game::{Rule, Side, Size, parse_size};
+use super::{Draft, DraftMove, Format, Outcome, Point, Problem, Record, RecordError, Stated};
+use crate::game::{Opened, Rule, Side, Size, parse_size};
 use crate::notation::shown;
 use crate::protocol::rule::rule_from_bits;
 use std::fmt::Write as _;
@@ -281,7 +279,7 @@ fn read(property: &Property, draft: &mut Draft) -> Result<(), RecordError> {
                 return Err(twice("OP", o.line));
             }
             // mnk's own property; a value of another program's (none is standard) is skipped.
-            if let Ok(opening) = value.parse::<Opening>() {
+            if let Ok(opening) = value.parse::<Opened>() {
                 draft.opening = Some(Stated::at(line, opening));
             }
         }
@@ -471,7 +469,7 @@ mod tests {
 
     #[test]
     fn the_opening_is_written_and_read_back() {
-        use crate::arena::OpeningRule;
+        use crate::game::OpeningRule;
         use crate::record::Given;
         let text = "(;GM[4]FF[4]SZ[15]RU[renju]OP[swap2:5];B[hh];W[ih];B[ii];W[jj];B[kk];W[hg])";
         let record = Record::parse(text, Format::Sgf, &Given::default()).unwrap();
@@ -519,15 +517,14 @@ mod tests {
             let read = Record::parse(&text, Format::Sgf, &Given::default()).unwrap();
             assert_eq!(read.opening(), None, "{skipped}");
         }
-        let swap = Opening::new(OpeningRule::Swap, 3).unwrap();
+        let swap = Opened::new(OpeningRule::Swap, 3).unwrap();
         let record = record.with_opening(swap).unwrap();
         assert!(record.write(Format::Sgf).contains("OP[swap:3]"));
-        assert_eq!(Opening::new(OpeningRule::Swap, 5), None);
+        assert_eq!(Opened::new(OpeningRule::Swap, 5), None);
         assert_eq!(
-            Opening::new(OpeningRule::Swap2, 6).map(|o| o.stones),
+            Opened::new(OpeningRule::Swap2, 6).map(|o| o.stones),
             Some(6)
         );
-        assert_eq!(Opening::new(OpeningRule::Given, 3), None);
     }
 
     #[test]
