@@ -5,8 +5,8 @@
 use crate::args::{DEFAULT_SIZE, GameArgs, RecordArgs};
 use crate::failure::Failure;
 use crate::files::write_atomically;
-use mnk::game::{Game, Variant};
-use mnk::record::{Draft, Format, Given, Outcome, Players, Record};
+use mnk::game::{Ending, Game, Variant};
+use mnk::record::{Draft, Format, Given, Players, Record};
 use std::io::{self, Write};
 
 /// The format of a file: `--format` when given, else its extension's.
@@ -130,7 +130,7 @@ pub fn file_command<'a>(line: &'a str, word: &str) -> Option<&'a str> {
 pub fn of_session(game: &Game, players: &Players) -> Record {
     let mut record = Record::from_game(game);
     record.players = players.clone();
-    record.result = Outcome::of(game.board().status());
+    record.result = Ending::on_board(game.board());
     record
 }
 

@@ -9,9 +9,8 @@
 //! a search is out of the store; the search slots bound how many there are.)
 
 use crate::error::{ApiError, ApiResult};
-use mnk::game::{Act, Game, Opening, Side};
+use mnk::game::{Act, Ending, Game, Opening, Side};
 use mnk::players::{PlayerSpec, Seat};
-use mnk::record::Outcome;
 use mnk::search::Timing;
 use std::collections::HashMap;
 use std::collections::hash_map::RandomState;
@@ -35,7 +34,7 @@ pub struct Entry {
     pub timing: Option<Timing>,
     /// A result the board does not show: a flag fall or a resignation (`POST
     /// /api/games/{id}/end`), or the one an imported record states. Set, it ends the game.
-    pub result: Option<Outcome>,
+    pub result: Option<Ending>,
     /// The tournament opening the game begins with, if any ([`crate::opening`]).
     pub opening: Option<Opening>,
 }
@@ -56,10 +55,10 @@ impl Entry {
 
     /// How the game ended: the stated result, else the board's; `None` while it is on.
     #[must_use]
-    pub fn outcome(&self) -> Option<Outcome> {
+    pub fn outcome(&self) -> Option<Ending> {
         self.result
             .clone()
-            .or_else(|| Outcome::of(self.game.board().status()))
+            .or_else(|| Ending::on_board(self.game.board()))
     }
 
     /// Whether the game has ended, on the board or by a stated result.

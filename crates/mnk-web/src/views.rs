@@ -2,9 +2,8 @@
 
 use crate::store::{Entry, Seats};
 use mnk::explain::{NodeKind, TreeNode};
-use mnk::game::{Cell, Side, Size, Stage, Status};
+use mnk::game::{Cell, Ending, Side, Size, Stage, Status};
 use mnk::notation::{board_rows, format_cell, format_moves};
-use mnk::record::Outcome;
 use mnk::search::{Bound, Choice, MoveValue, Timing, Value};
 use serde::Serialize;
 use std::cmp::Ordering;
@@ -189,8 +188,8 @@ impl GameView {
             && let Some(stated) = &entry.result
         {
             (status, winner) = match stated {
-                Outcome::Won { side, .. } => ("won", Some(*side)),
-                Outcome::Draw => ("draw", None),
+                Ending::Won { winner, .. } => ("won", Some(*winner)),
+                Ending::Drawn(_) => ("draw", None),
             };
         }
         let to_move = (!entry.is_over()).then(|| board.to_move());

@@ -337,10 +337,7 @@ fn flag_fell(
 ) -> Result<(), Failure> {
     if let Some(autosave) = autosave {
         let mut record = session.record();
-        record.result = Some(mnk::record::Outcome::Won {
-            side: side.other(),
-            how: "T".to_string(),
-        });
+        record.result = Some(mnk::game::Ending::won(side.other(), mnk::game::WinBy::Time));
         autosave.write(&record, out)?;
     }
     writeln!(

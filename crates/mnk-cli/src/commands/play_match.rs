@@ -4,8 +4,8 @@ use crate::args::MatchArgs;
 use crate::failure::Failure;
 use crate::seating;
 use indicatif::{ProgressBar, ProgressStyle};
-use mnk::arena::series::Result as GameResult;
-use mnk::arena::{Ending, MatchConfig, MatchReport, Played, ThinkStats, run_match};
+use mnk::arena::{MatchConfig, MatchReport, Played, ThinkStats, run_match};
+use mnk::game::{Ending, Wdl, WinBy};
 use mnk::notation::format_moves;
 use mnk::search::Timing;
 use std::io::Write;
@@ -103,9 +103,9 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         t[match played.result {
-            GameResult::Win => 0,
-            GameResult::Loss => 1,
-            GameResult::Draw => 2,
+            Wdl::Win => 0,
+            Wdl::Loss => 1,
+            Wdl::Draw => 2,
         }] += 1;
         bar.set_message(format!("{} +{} -{} ={}", a.name, t[0], t[1], t[2]));
         bar.inc(1);
@@ -220,12 +220,21 @@ fn print_report(
         }
         writeln!(out, "{line}")?;
     }
-    for g in report
-        .games
-        .iter()
-        .filter(|g| matches!(g.record.ending, Ending::Forfeit(..) | Ending::Flagged(_)))
-    {
-        writeln!(out, "game {}: {}", g.pairing.game + 1, g.record.ending)?;
+    for g in report.games.iter().filter(|g| {
+        matches!(
+            g.record.ending,
+            Ending::Won {
+                by: WinBy::Forfeit(_) | WinBy::Time,
+                ..
+            }
+        )
+    }) {
+        writeln!(
+            out,
+            "game {}: {}",
+            g.pairing.game + 1,
+            ending(&g.record.ending)
+        )?;
     }
     Ok(())
 }
@@ -242,7 +251,24 @@ fn game_line(config: &MatchConfig, g: &Played) -> String {
         "{:<60} # game {}: X {x}, O {o}: {}; opening {} moves\n",
         format_moves(&g.record.moves, config.variant.size()),
         g.pairing.game + 1,
-        g.record.ending,
+        ending(&g.record.ending),
         g.record.opening_moves
     )
+}
+
+/// How a match game ended, in its lines: `X wins`, `draw`, `O lost on time`, `X forfeits:
+/// why`.
+fn ending(ending: &Ending) -> String {
+    match ending {
+        Ending::Won {
+            winner,
+            by: WinBy::Time,
+        } => format!("{} lost on time", winner.other()),
+        Ending::Won {
+            winner,
+            by: WinBy::Forfeit(why),
+        } => format!("{} forfeits: {why}", winner.other()),
+        Ending::Won { winner, .. } => format!("{winner} wins"),
+        Ending::Drawn(_) => "draw".to_string(),
+    }
 }

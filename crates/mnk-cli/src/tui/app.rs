@@ -11,7 +11,7 @@ use crate::records::{self, Autosave, LoadError};
 use mnk::game::{Cell, Game, Side, Status, Variant};
 use mnk::notation::{format_cell, format_moves, parse_move};
 use mnk::players::{Ask, PlayerSpec, Seat, Thought};
-use mnk::record::{Format, Given, Outcome, Players, Record};
+use mnk::record::{Format, Given, Players, Record};
 use mnk::search::{Clocks, MOVE_OVERHEAD, PlayerError, Progress, Report, Stop, Timing};
 use std::sync::mpsc;
 use std::thread;
@@ -663,10 +663,7 @@ impl App {
         };
         let mut record = records::of_session(&game, &players);
         if let Some(side) = self.flagged {
-            record.result = Some(Outcome::Won {
-                side: side.other(),
-                how: "T".to_string(),
-            });
+            record.result = Some(mnk::game::Ending::won(side.other(), mnk::game::WinBy::Time));
         }
         record
     }

@@ -14,10 +14,10 @@ use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
 use axum::http::StatusCode;
 use axum::response::Response;
-use mnk::game::{Act, Board, Cell, Opening, Rule, Side, Size, Variant, parse_size};
+use mnk::game::{Act, Board, Cell, Ending, Opening, Rule, Side, Size, Variant, WinBy, parse_size};
 use mnk::notation::{NotationError, parse_game, parse_move};
 use mnk::players::{info, strongest_for, swap2};
-use mnk::record::{Given, Outcome};
+use mnk::record::Given;
 use mnk::search::Timing;
 use serde::Deserialize;
 use serde_json::Value as Json5;
@@ -481,8 +481,8 @@ pub async fn end(
 ) -> ApiResult<Json<GameView>> {
     let side = parse_side(&request.winner, "winner")?;
     let how = match request.by.trim().to_ascii_lowercase().as_str() {
-        "time" => "T",
-        "resignation" => "R",
+        "time" => WinBy::Time,
+        "resignation" => WinBy::Resignation,
         _ => {
             return Err(ApiError::bad_request(format!(
                 "by: '{}' is not how a game ends off the board; give time or resignation",
@@ -493,10 +493,7 @@ pub async fn end(
     change(&state, &id, |entry| {
         check_version(entry, request.version)?;
         check_on(entry)?;
-        entry.result = Some(Outcome::Won {
-            side,
-            how: how.to_string(),
-        });
+        entry.result = Some(Ending::won(side, how.clone()));
         Ok(())
     })
 }

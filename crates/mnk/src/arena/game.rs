@@ -1,46 +1,10 @@
 //! One game between two players, from an opening, with per-move limits and optional game
 //! clocks; every move's thinking time is recorded.
 
-use crate::game::{Cell, Game, Side, Status, Variant};
+use crate::game::{Cell, Ending, Game, Side, Variant, WinBy};
 use crate::players::{Ask, PlayerSpec, Seat};
 use crate::search::{Clocks, MOVE_OVERHEAD, TimeControl, Timing};
 use std::time::Duration;
-
-/// How a game ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Ending {
-    /// A side made a winning row.
-    Won(Side),
-    /// The board filled up.
-    Draw,
-    /// A side ran out of game time and lost.
-    Flagged(Side),
-    /// A side could not move (its player returned an error) and lost.
-    Forfeit(Side, String),
-}
-
-impl Ending {
-    /// The winner, if any.
-    #[must_use]
-    pub fn winner(&self) -> Option<Side> {
-        match self {
-            Ending::Won(side) => Some(*side),
-            Ending::Draw => None,
-            Ending::Flagged(loser) | Ending::Forfeit(loser, _) => Some(loser.other()),
-        }
-    }
-}
-
-impl std::fmt::Display for Ending {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Ending::Won(side) => write!(f, "{side} wins"),
-            Ending::Draw => write!(f, "draw"),
-            Ending::Flagged(side) => write!(f, "{side} lost on time"),
-            Ending::Forfeit(side, why) => write!(f, "{side} forfeits: {why}"),
-        }
-    }
-}
 
 /// One move's thinking: how long it took, and the per-move limit it had.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,7 +25,8 @@ pub struct GameRecord {
     pub moves: Vec<Cell>,
     /// Moves that came from the opening.
     pub opening_moves: usize,
-    /// How it ended.
+    /// How it ended: on the board, on time ([`WinBy::Time`]), or by a forfeit when a player
+    /// could not move ([`WinBy::Forfeit`]).
     pub ending: Ending,
     /// The players' moves, in order.
     pub thinks: Vec<Think>,
@@ -100,10 +65,8 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
     let mut thinks = Vec::new();
     let ending = loop {
         let board = game.board();
-        match board.status() {
-            Status::Won { side, .. } => break Ending::Won(side),
-            Status::Draw => break Ending::Draw,
-            Status::InProgress => {}
+        if let Some(ending) = Ending::on_board(board) {
+            break ending;
         }
         let side = board.to_move();
         let seat = &mut seats[side.index()];
@@ -134,17 +97,18 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
             limit: limit.deadline,
         });
         if let Some(flagged) = clocks.as_mut().and_then(|c| c.stop(start + time)) {
-            break Ending::Flagged(flagged);
+            break Ending::won(flagged.other(), WinBy::Time);
         }
         let name = seat.spec().name;
         match choice {
             Ok(c) => {
                 if let Err(e) = game.play(c.cell) {
-                    break Ending::Forfeit(side, format!("{name} played an illegal move: {e}"));
+                    let why = format!("{name} played an illegal move: {e}");
+                    break Ending::won(side.other(), WinBy::Forfeit(why));
                 }
             }
             // A player that thinks the game is over while it is on is wrong: it forfeits.
-            Err(e) => break Ending::Forfeit(side, format!("{name}: {e}")),
+            Err(e) => break Ending::won(side.other(), WinBy::Forfeit(format!("{name}: {e}"))),
         }
     };
     Ok(GameRecord {

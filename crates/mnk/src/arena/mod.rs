@@ -9,7 +9,7 @@ pub mod selfplay;
 pub mod series;
 
 pub use elo::{EloEstimate, estimate};
-pub use game::{Ending, GameRecord, GameSetup, Think, play_game};
+pub use game::{GameRecord, GameSetup, Think, play_game};
 pub use openings::{Opening, OpeningsError, parse_openings};
 pub use selfplay::{SelfPlay, self_play};
 pub use series::{MatchConfig, MatchReport, Played, ThinkStats, run_match, schedule, swap_opening};

@@ -2,9 +2,9 @@
 //! sides, games run in parallel. Progress is reported through a callback; nothing is printed.
 
 use super::elo::{EloEstimate, estimate};
-use super::game::{Ending, GameRecord, GameSetup, Think, play_game};
+use super::game::{GameRecord, GameSetup, Think, play_game};
 use super::openings::Opening;
-use crate::game::{Board, Cell, OpeningRule, Side, Variant};
+use crate::game::{Board, Cell, Ending, OpeningRule, Side, Variant, Wdl, WinBy};
 use crate::players::swap2::{self, Decision};
 use crate::players::{Ask, PlayerSpec, Seat};
 use crate::search::Timing;
@@ -78,25 +78,13 @@ pub fn schedule(games: usize, openings: usize) -> Vec<Pairing> {
         .collect()
 }
 
-/// The result of one game, from A's point of view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Result {
-    /// A won.
-    Win,
-    /// A lost.
-    Loss,
-    /// Drawn.
-    Draw,
-}
-
 /// One finished game of the match.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Played {
     /// How it was scheduled.
     pub pairing: Pairing,
     /// The result for A.
-    pub result: Result,
+    pub result: Wdl,
     /// The game itself.
     pub record: GameRecord,
 }
@@ -207,11 +195,7 @@ pub fn run_match(
             timing: config.timing,
         })?;
         let a_side = if p.a_is_x { Side::X } else { Side::O };
-        let result = match record.ending.winner() {
-            Some(s) if s == a_side => Result::Win,
-            Some(_) => Result::Loss,
-            None => Result::Draw,
-        };
+        let result = record.ending.for_side(a_side);
         let played = Played {
             pairing: *p,
             result,
@@ -237,12 +221,16 @@ pub fn run_match(
 /// Tallies finished games.
 #[must_use]
 pub fn report(games: Vec<Played>) -> MatchReport {
-    let count = |r: Result| games.iter().filter(|g| g.result == r).count() as u64;
-    let (a_wins, b_wins, draws) = (count(Result::Win), count(Result::Loss), count(Result::Draw));
+    let count = |r: Wdl| games.iter().filter(|g| g.result == r).count() as u64;
+    let (a_wins, b_wins, draws) = (count(Wdl::Win), count(Wdl::Loss), count(Wdl::Draw));
     let mut forfeits = [0; 2];
     for g in &games {
-        if let Ending::Flagged(loser) | Ending::Forfeit(loser, _) = &g.record.ending {
-            let a_lost = (*loser == Side::X) == g.pairing.a_is_x;
+        if let Ending::Won {
+            winner,
+            by: WinBy::Time | WinBy::Forfeit(_),
+        } = &g.record.ending
+        {
+            let a_lost = (winner.other() == Side::X) == g.pairing.a_is_x;
             forfeits[usize::from(!a_lost)] += 1;
         }
     }

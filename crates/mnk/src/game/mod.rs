@@ -3,6 +3,7 @@
 //! machine ([`Opening`]).
 
 mod board;
+mod ending;
 mod geometry;
 mod history;
 mod masks;
@@ -17,6 +18,7 @@ mod windows;
 pub mod zobrist;
 
 pub use board::{Board, MoveError, Status, WinLine};
+pub use ending::{DrawBy, Ending, WinBy};
 pub use geometry::{Cell, Direction, MAX_CELLS, MAX_SIDE, Size};
 pub use history::Game;
 pub use masks::{ForbiddenMasks, MASK_CELLS, WinMasks};

@@ -1,7 +1,6 @@
 //! A record read and checked: its variant, its moves (legal, X first), the names and result.
 
-use crate::game::{Cell, Game, Opened, Side, Status, Variant};
-use std::fmt;
+use crate::game::{Cell, Ending, Game, Opened, Variant};
 
 /// The players' names, where a record gives them.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
@@ -12,47 +11,6 @@ pub struct Players {
     pub o: Option<String>,
 }
 
-/// How a game ended, as a record states it (it may end before the board shows it: a
-/// resignation, a loss on time).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// `side` won; `how` is what the record adds (`R` for resignation, `T` for time, a score),
-    /// empty when nothing.
-    Won {
-        /// The winner.
-        side: Side,
-        /// How, as the record says it.
-        how: String,
-    },
-    /// Nobody won.
-    Draw,
-}
-
-impl Outcome {
-    /// The outcome the board shows, if the game is over.
-    #[must_use]
-    pub fn of(status: Status) -> Option<Outcome> {
-        match status {
-            Status::InProgress => None,
-            Status::Won { side, .. } => Some(Outcome::Won {
-                side,
-                how: String::new(),
-            }),
-            Status::Draw => Some(Outcome::Draw),
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Won { side, how } if how.is_empty() => write!(f, "{side} wins"),
-            Outcome::Won { side, how } => write!(f, "{side} wins by {how}"),
-            Outcome::Draw => f.write_str("draw"),
-        }
-    }
-}
-
 /// A whole game: its variant, its moves (legal, X first), and what the record adds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {
@@ -61,7 +19,7 @@ pub struct Record {
     /// The players' names.
     pub players: Players,
     /// The result as stated (it agrees with the moves where they end the game).
-    pub result: Option<Outcome>,
+    pub result: Option<Ending>,
     /// The tournament opening the game began with, if it began with one.
     opening: Option<Opened>,
 }
@@ -72,7 +30,7 @@ impl Record {
         variant: Variant,
         moves: Vec<Cell>,
         players: Players,
-        result: Option<Outcome>,
+        result: Option<Ending>,
     ) -> Self {
         Record {
             variant,

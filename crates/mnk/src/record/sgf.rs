@@ -15,8 +15,8 @@
 //! first moves it placed.
 
 use super::move_line::one_line;
-use super::{Draft, DraftMove, Format, Outcome, Point, Problem, Record, RecordError, Stated};
-use crate::game::{Opened, Rule, Side, Size, parse_size};
+use super::{Draft, DraftMove, Format, Point, Problem, Record, RecordError, Stated};
+use crate::game::{DrawBy, Ending, Opened, Rule, Side, Size, WinBy, parse_size};
 use crate::notation::shown;
 use crate::protocol::rule::rule_from_bits;
 use std::fmt::Write as _;
@@ -379,11 +379,11 @@ fn rule(value: &str, line: usize) -> Result<Rule, RecordError> {
 }
 
 /// `RE`: `B+...`, `W+...`, `0` or `Draw`; `?`, `Void` or nothing: no result.
-fn result(value: &str) -> Result<Option<Outcome>, ()> {
+fn result(value: &str) -> Result<Option<Ending>, ()> {
     let lower = value.to_ascii_lowercase();
     match lower.as_str() {
         "" | "?" | "void" => return Ok(None),
-        "0" | "draw" | "jigo" => return Ok(Some(Outcome::Draw)),
+        "0" | "draw" | "jigo" => return Ok(Some(Ending::Drawn(DrawBy::Agreed))),
         _ => {}
     }
     let side = match lower.get(..2) {
@@ -391,10 +391,7 @@ fn result(value: &str) -> Result<Option<Outcome>, ()> {
         Some("w+") => Side::O,
         _ => return Err(()),
     };
-    Ok(Some(Outcome::Won {
-        side,
-        how: value[2..].trim().to_string(),
-    }))
+    Ok(Some(Ending::won(side, WinBy::from_how(value[2..].trim()))))
 }
 
 /// Two letters, the column then the row from the top-left: `a`-`z`, then `A`-`Z` (SGF's 27 to 52).
@@ -439,11 +436,11 @@ pub(super) fn write(record: &Record) -> String {
         }
     }
     match &record.result {
-        Some(Outcome::Won { side, how }) => {
-            let colour = if *side == Side::X { 'B' } else { 'W' };
-            let _ = write!(out, "RE[{colour}+{}]", escaped(how));
+        Some(Ending::Won { winner, by }) => {
+            let colour = if *winner == Side::X { 'B' } else { 'W' };
+            let _ = write!(out, "RE[{colour}+{}]", escaped(by.how()));
         }
-        Some(Outcome::Draw) => out.push_str("RE[0]"),
+        Some(Ending::Drawn(_)) => out.push_str("RE[0]"),
         None => {}
     }
     let letter = |i: i32| char::from(b'a' + u8::try_from(i).unwrap_or(0));
