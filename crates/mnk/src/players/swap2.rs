@@ -233,6 +233,34 @@ mod tests {
     }
 
     #[test]
+    fn a_computer_acts_at_the_stages_it_can() {
+        use crate::game::{Game, OpeningRule};
+        let gomoku = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
+        let tiny = Variant::new(Size::square(2), 2, Rule::Freestyle).unwrap();
+        assert!(fits(OpeningRule::Swap, &gomoku).is_ok());
+        let e = fits(OpeningRule::Swap, &tiny).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "swap's three stones do not fit a 2x2 board with 2 in a row"
+        );
+        let mut seat = Seat::new("rules".parse().unwrap());
+        let mut game = Game::new(gomoku);
+        let mut opening = Opening::new(OpeningRule::Swap2);
+        let three = acts(&opening, game.board(), &mut seat, &Ask::now()).unwrap();
+        assert_eq!(three, candidates(&gomoku)[0].map(Act::Stone).to_vec());
+        // One stone down: the rest are a person's to place, one by one.
+        opening.act(&mut game, three[0]).unwrap();
+        assert_eq!(can_act(&opening), Err(ActError::NotItsStones));
+        for &act in &three[1..] {
+            opening.act(&mut game, act).unwrap();
+        }
+        let choice = acts(&opening, game.board(), &mut seat, &Ask::now()).unwrap();
+        assert!(matches!(choice[..], [Act::White(_)]), "{choice:?}");
+        opening.act(&mut game, choice[0]).unwrap();
+        assert_eq!(can_act(&opening), Err(ActError::Over));
+    }
+
+    #[test]
     fn the_opener_judges_within_its_asks_caps() {
         let gomoku = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
         let mut seat = Seat::new("alphabeta:depth=1".parse().unwrap());
