@@ -92,8 +92,11 @@ pub async fn choose(
         .seat(side)
         .cloned()
         .ok_or_else(|| ApiError::conflict("no machine sits in the role to act"))?;
-    let board = entry.game.board().clone();
-    let opening = entry.opening_under_way().expect("checked: under way");
+    let board = entry.session.board().clone();
+    let opening = *entry
+        .session
+        .opening_under_way()
+        .expect("checked: under way");
     // Only swap2's chooser places stones after the opener's three, and a computer never
     // chooses to: its three stones go down together. Refused before any search.
     swap2::can_act(&opening).map_err(|e| ApiError::conflict(e.to_string()))?;
