@@ -1,9 +1,11 @@
-//! One game between two players, from an opening, with per-move limits and optional game
-//! clocks; every move's thinking time is recorded.
+//! One game between two players, from an opening (given moves, or a tournament opening the
+//! players play), with per-move limits and optional game clocks; every move's thinking time
+//! is recorded. The game is a [`Session`], as every front end's is.
 
-use crate::game::{Cell, Ending, Game, Side, Variant, WinBy};
+use crate::game::{Cell, Ending, Game, OpeningRule, Side, Variant, WinBy};
 use crate::players::{Ask, PlayerSpec, Seat};
-use crate::search::{Clocks, MOVE_OVERHEAD, TimeControl, Timing};
+use crate::search::{MOVE_OVERHEAD, Timing};
+use crate::session::{Occupant, Session};
 use std::time::Duration;
 
 /// One move's thinking: how long it took, and the per-move limit it had.
@@ -23,12 +25,15 @@ pub struct Think {
 pub struct GameRecord {
     /// Every move, the opening's included, X first.
     pub moves: Vec<Cell>,
-    /// Moves that came from the opening.
+    /// Moves that came from the opening: the moves given, or the stones the tournament
+    /// opening placed.
     pub opening_moves: usize,
+    /// The seats changed colours in the tournament opening: the setup's `x` played O.
+    pub swapped: bool,
     /// How it ended: on the board, on time ([`WinBy::Time`]), or by a forfeit when a player
     /// could not move ([`WinBy::Forfeit`]).
     pub ending: Ending,
-    /// The players' moves, in order.
+    /// The players' moves, in order (the tournament opening's acts are outside them).
     pub thinks: Vec<Think>,
 }
 
@@ -39,56 +44,80 @@ pub struct GameSetup {
     pub variant: Variant,
     /// The opening moves, X first (legal, leaving the game on).
     pub opening: Vec<Cell>,
-    /// Player of X.
+    /// A tournament opening (swap, swap2) played first, by the players, outside the clocks:
+    /// `x` opens, `o` chooses (with no `opening` moves).
+    pub opening_rule: Option<OpeningRule>,
+    /// Player of X (the opener under a tournament opening).
     pub x: PlayerSpec,
-    /// Player of O.
+    /// Player of O (the chooser under a tournament opening).
     pub o: PlayerSpec,
     /// How the game is timed, if it is (besides the players' own limits).
     pub timing: Option<Timing>,
 }
 
-/// Plays a game to its end.
+/// Plays a game to its end: the players in a [`Session`], its tournament opening first if it
+/// has one (the opener judges its shapes with [`crate::players::swap2::JUDGE_NODES`] nodes
+/// each, the chooser decides with its own settings, outside the clocks).
 ///
 /// # Errors
-/// When an opening move is illegal (the caller checked the opening: a bug).
+/// When an opening move is illegal (the caller checked the opening: a bug), no tournament
+/// opening fits the board, or a player cannot act in it.
 pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
-    let mut game = Game::new(setup.variant);
-    for &cell in &setup.opening {
-        game.play(cell).map_err(|e| format!("opening move: {e}"))?;
-    }
+    let game = Game::from_moves(setup.variant, &setup.opening)
+        .map_err(|(_, e)| format!("opening move: {e}"))?;
     // Seats are taken before the first move: tables are allocated outside the clocks.
-    let mut seats = [Seat::new(setup.x.clone()), Seat::new(setup.o.clone())];
-    for seat in &mut seats {
+    let seats = [&setup.x, &setup.o].map(|spec| {
+        let mut seat = Seat::new(spec.clone());
         seat.prepare(&setup.variant);
+        Occupant::Machine(seat)
+    });
+    let mut session = Session::from_game(game, seats).with_timing(setup.timing);
+    if let Some(rule) = setup.opening_rule {
+        session = session.with_opening(rule).map_err(|e| e.to_string())?;
     }
-    let mut clocks = setup.timing.map(Clocks::new);
+    while let Some(side) = session.opening_under_way().and_then(|o| o.to_act()) {
+        let acts = session.machine_acts(&Ask::now()).map_err(|e| {
+            let name = session.seat(side).machine().map_or("", |s| s.spec().name);
+            format!(
+                "{name} cannot act in the {rule} opening: {e}",
+                rule = rule_of(&session)
+            )
+        })?;
+        for act in acts {
+            session.act(act).map_err(|e| e.to_string())?;
+        }
+    }
+    let opening_moves = session.moves().len();
     let mut thinks = Vec::new();
     let ending = loop {
-        let board = game.board();
-        if let Some(ending) = Ending::on_board(board) {
+        if let Some(ending) = session.ending() {
             break ending;
         }
+        let board = session.board();
         let side = board.to_move();
-        let seat = &mut seats[side.index()];
+        let (stones, empty) = (board.stones(), board.empty_cells());
         // The player's own time (its setting or default) caps the clock's limit per move; a
         // game clock is shared over the moves to come.
-        let mut clock = clocks
-            .as_ref()
-            .map_or(TimeControl::NONE, |c| c.control(side));
-        let own = seat.limits(&Ask::now()).time;
+        let mut clock = session.time_control(side);
+        let own = session
+            .seat(side)
+            .machine()
+            .and_then(|seat| seat.limits(&Ask::now()).time);
         clock.per_move = match (clock.per_move, own) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        let limit = clock.plan(board.stones(), board.empty_cells(), Duration::ZERO);
+        let limit = clock.plan(stones, empty, Duration::ZERO);
         let ask = Ask {
-            plan: clock.plan(board.stones(), board.empty_cells(), MOVE_OVERHEAD),
+            plan: clock.plan(stones, empty, MOVE_OVERHEAD),
             ..Ask::now()
         };
         let start = ask.start;
-        if let Some(clocks) = &mut clocks {
-            clocks.start(side, start);
-        }
+        session.run_clock(start);
+        let (Occupant::Machine(seat), board) = session.seat_with_board(side) else {
+            unreachable!("the arena seats machines only");
+        };
+        let name = seat.spec().name;
         let choice = seat.choose(board, &ask).map(|t| t.choice);
         let time = start.elapsed();
         thinks.push(Think {
@@ -96,27 +125,33 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
             time,
             limit: limit.deadline,
         });
-        if let Some(flagged) = clocks.as_mut().and_then(|c| c.stop(start + time)) {
-            break Ending::won(flagged.other(), WinBy::Time);
+        if session.stop_clock(start + time).is_some() {
+            continue;
         }
-        let name = seat.spec().name;
-        match choice {
-            Ok(c) => {
-                if let Err(e) = game.play(c.cell) {
-                    let why = format!("{name} played an illegal move: {e}");
-                    break Ending::won(side.other(), WinBy::Forfeit(why));
-                }
-            }
+        let forfeit = match choice {
+            Ok(c) => match session.play(c.cell, start + time) {
+                Ok(_) => continue,
+                Err(e) => format!("{name} played an illegal move: {e}"),
+            },
             // A player that thinks the game is over while it is on is wrong: it forfeits.
-            Err(e) => break Ending::won(side.other(), WinBy::Forfeit(format!("{name}: {e}"))),
-        }
+            Err(e) => format!("{name}: {e}"),
+        };
+        let ending = Ending::won(side.other(), WinBy::Forfeit(forfeit));
+        session.end(ending.clone()).map_err(|e| e.to_string())?;
+        break ending;
     };
     Ok(GameRecord {
-        moves: game.moves().to_vec(),
-        opening_moves: setup.opening.len(),
+        moves: session.line().to_vec(),
+        opening_moves,
+        swapped: session.opener() == Some(Side::O),
         ending,
         thinks,
     })
+}
+
+/// The name of a session's opening rule, for messages.
+fn rule_of<P>(session: &Session<P>) -> &'static str {
+    session.opening().map_or("", |o| o.rule().name())
 }
 
 #[cfg(test)]
@@ -128,6 +163,7 @@ mod tests {
         let setup = GameSetup {
             variant: Variant::tic_tac_toe(),
             opening: Vec::new(),
+            opening_rule: None,
             x: "perfect".parse().unwrap(),
             o: "rules".parse().unwrap(),
             timing: None,

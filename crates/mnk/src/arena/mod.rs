@@ -12,4 +12,4 @@ pub use elo::{EloEstimate, estimate};
 pub use game::{GameRecord, GameSetup, Think, play_game};
 pub use openings::{Opening, OpeningsError, parse_openings};
 pub use selfplay::{SelfPlay, self_play};
-pub use series::{MatchConfig, MatchReport, Played, ThinkStats, run_match, schedule, swap_opening};
+pub use series::{MatchConfig, MatchReport, Played, ThinkStats, run_match, schedule};

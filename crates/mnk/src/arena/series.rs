@@ -4,9 +4,8 @@
 use super::elo::{EloEstimate, estimate};
 use super::game::{GameRecord, GameSetup, Think, play_game};
 use super::openings::Opening;
-use crate::game::{Board, Cell, Ending, OpeningRule, Side, Variant, Wdl, WinBy};
-use crate::players::swap2::{self, Decision};
-use crate::players::{Ask, PlayerSpec, Seat};
+use crate::game::{Cell, Ending, OpeningRule, Side, Variant, Wdl, WinBy};
+use crate::players::PlayerSpec;
 use crate::search::Timing;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -28,31 +27,9 @@ pub struct MatchConfig {
     pub timing: Option<Timing>,
     /// Games played at once (at least 1).
     pub jobs: usize,
-    /// How each game opens: by swap or swap2, the players opening in turn; `None` from
-    /// `openings`.
+    /// How each game opens: by swap or swap2, the players opening in turn (A the games it would
+    /// play as X); `None` from `openings`.
     pub opening_rule: Option<OpeningRule>,
-}
-
-/// A swap opening between `opener` and `chooser`: the stones, and whether the chooser took
-/// black. The opener judges its candidates with [`swap2::JUDGE_NODES`] nodes each; the
-/// chooser decides with its own settings (outside any game clock).
-///
-/// # Errors
-/// When no opening fits the board, or the chooser cannot move.
-pub fn swap_opening(
-    variant: &Variant,
-    opener: &PlayerSpec,
-    chooser: &PlayerSpec,
-) -> std::result::Result<(Vec<Cell>, bool), String> {
-    let three = swap2::open(&mut Seat::new(opener.clone()), variant, &Ask::now())
-        .ok_or_else(|| format!("no swap opening fits a {} board", variant.size()))?;
-    let board = Board::from_moves(*variant, &three).map_err(|(_, e)| e.to_string())?;
-    let decision = swap2::choose(&mut Seat::new(chooser.clone()), &board, &Ask::now())
-        .map_err(|e| format!("{} cannot choose in the swap opening: {e}", chooser.name))?;
-    Ok(match decision {
-        Decision::Swap => (three.to_vec(), true),
-        Decision::Play(cell) => ([&three[..], &[cell]].concat(), false),
-    })
 }
 
 /// One game of the match, as scheduled.
@@ -166,22 +143,13 @@ pub fn run_match(
     let done = std::sync::atomic::AtomicUsize::new(0);
     let play = |p: &Pairing| -> std::result::Result<Played, String> {
         let mut p = *p;
-        let opening: Vec<Cell> = if config.opening_rule.is_none() {
-            p.opening
-                .map(|i| config.openings[i].moves.clone())
-                .unwrap_or_default()
-        } else {
-            // A opens the games it would play as X; the chooser's decision sets the colours.
-            let (opener, chooser) = if p.a_is_x {
-                (&config.a, &config.b)
-            } else {
-                (&config.b, &config.a)
-            };
-            let (stones, chooser_black) = swap_opening(&config.variant, opener, chooser)?;
-            p.a_is_x = p.a_is_x != chooser_black;
-            stones
-        };
-        let p = &p;
+        let opening: Vec<Cell> = p
+            .opening
+            .filter(|_| config.opening_rule.is_none())
+            .map(|i| config.openings[i].moves.clone())
+            .unwrap_or_default();
+        // Under a tournament opening, A opens the games it would play as X; the opening's
+        // choices set the colours.
         let (x, o) = if p.a_is_x {
             (config.a.clone(), config.b.clone())
         } else {
@@ -190,10 +158,13 @@ pub fn run_match(
         let record = play_game(&GameSetup {
             variant: config.variant,
             opening,
+            opening_rule: config.opening_rule,
             x,
             o,
             timing: config.timing,
         })?;
+        p.a_is_x = p.a_is_x != record.swapped;
+        let p = &p;
         let a_side = if p.a_is_x { Side::X } else { Side::O };
         let result = record.ending.for_side(a_side);
         let played = Played {
@@ -298,7 +269,7 @@ mod tests {
             opening_rule: Some(OpeningRule::Swap2),
         };
         let report = run_match(&config, &|_, _| {}).unwrap();
-        let candidates = swap2::candidates(&variant);
+        let candidates = crate::players::swap2::candidates(&variant);
         for g in &report.games {
             let three = &g.record.moves[..3];
             assert!(candidates.iter().any(|c| c[..] == *three), "{three:?}");
