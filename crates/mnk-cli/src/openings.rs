@@ -1,7 +1,7 @@
 //! The openings a command starts its games from: a file's, the built-in 15x15 list, or none.
 
 use crate::failure::Failure;
-use mnk::arena::{Opening, parse_openings};
+use mnk::arena::{StartPosition, parse_openings};
 use mnk::game::{Size, Variant};
 
 /// The built-in 15x15 openings, used on 15x15 when no list is given.
@@ -13,7 +13,10 @@ pub const OPENINGS_15X15: &str = include_str!("../../../data/openings/15x15.txt"
 ///
 /// # Errors
 /// [`Failure::Usage`] when the file cannot be read or holds a bad line.
-pub fn choose(arg: Option<&str>, variant: Variant) -> Result<(Vec<Opening>, String), Failure> {
+pub fn choose(
+    arg: Option<&str>,
+    variant: Variant,
+) -> Result<(Vec<StartPosition>, String), Failure> {
     Ok(match arg {
         Some("none") => (Vec::new(), "the empty board".to_string()),
         Some(path) => {

@@ -4,7 +4,7 @@
 use crate::args::TuneArgs;
 use crate::failure::Failure;
 use indicatif::{ProgressBar, ProgressStyle};
-use mnk::arena::{Opening, self_play};
+use mnk::arena::{StartPosition, self_play};
 use mnk::engine::policy::{Choice, choices, fit_order};
 use mnk::engine::tune::{FitOptions, Sample, fit, samples};
 use mnk::engine::weights::Weights;
@@ -187,7 +187,11 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
 }
 
 /// Plays the self-play games, in parallel, saving each as it ends.
-fn play(args: &TuneArgs, variant: Variant, openings: &[Opening]) -> Result<Vec<Played>, Failure> {
+fn play(
+    args: &TuneArgs,
+    variant: Variant,
+    openings: &[StartPosition],
+) -> Result<Vec<Played>, Failure> {
     let spec: PlayerSpec = format!("engine:nodes={}", args.nodes)
         .parse()
         .map_err(|e| Failure::Runtime(format!("{e}")))?;

@@ -3,7 +3,7 @@
 
 use super::elo::{EloEstimate, estimate};
 use super::game::{GameRecord, GameSetup, Think, play_game};
-use super::openings::Opening;
+use super::openings::StartPosition;
 use crate::game::{Cell, Ending, OpeningRule, Side, Variant, Wdl, WinBy};
 use crate::players::PlayerSpec;
 use crate::search::Timing;
@@ -22,7 +22,7 @@ pub struct MatchConfig {
     /// Number of games.
     pub games: usize,
     /// Openings, each played twice (A as X, then A as O); none means the empty board.
-    pub openings: Vec<Opening>,
+    pub openings: Vec<StartPosition>,
     /// How the games are timed, if they are (besides the players' own limits).
     pub timing: Option<Timing>,
     /// Games played at once (at least 1).

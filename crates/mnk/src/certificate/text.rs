@@ -62,12 +62,12 @@ impl fmt::Display for Certificate {
 }
 
 /// The lines of a text, numbered from 1, blank lines skipped.
-struct Lines<'a> {
+struct NumberedLines<'a> {
     inner: std::iter::Enumerate<std::str::Lines<'a>>,
     last: usize,
 }
 
-impl<'a> Lines<'a> {
+impl<'a> NumberedLines<'a> {
     fn next(&mut self) -> Option<(usize, &'a str)> {
         for (i, line) in self.inner.by_ref() {
             self.last = i + 1;
@@ -120,7 +120,7 @@ impl Certificate {
     /// # Errors
     /// [`ParseError`] with the first line that cannot be read and what is accepted there.
     pub fn parse(text: &str) -> Result<Certificate, ParseError> {
-        let mut lines = Lines {
+        let mut lines = NumberedLines {
             inner: text.lines().enumerate(),
             last: 0,
         };
@@ -200,7 +200,7 @@ impl Certificate {
 
 /// A section whose header (after `section `) is `head`, on line `n`, and its records.
 fn read_section(
-    lines: &mut Lines<'_>,
+    lines: &mut NumberedLines<'_>,
     n: usize,
     head: &str,
     variant: Variant,

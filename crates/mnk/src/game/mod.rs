@@ -9,6 +9,7 @@ mod history;
 mod masks;
 mod opening;
 pub mod renju;
+pub mod rule_bits;
 mod setup;
 mod side;
 mod symmetry;

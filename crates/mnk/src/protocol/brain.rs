@@ -9,10 +9,10 @@
 use super::command::{Command, CommandError, Field, Info, Point, point};
 use super::fallback::quick_move;
 use super::report;
-use super::rule::rule_from_bits;
 use super::stones::Stones;
 use super::timing::{MatchClock, TurnPlan, memory_capped, memory_mib, table_mib};
 use super::watchdog::Watchdog;
+use crate::game::rule_bits::rule_from_bits;
 use crate::game::{
     Board, Cell, Opening, OpeningError, OpeningRule, Rule, Size, Stage, Variant, VariantError,
 };

@@ -16,9 +16,9 @@
 
 use super::move_line::one_line;
 use super::{Draft, DraftMove, Format, Point, Problem, Record, RecordError, Stated};
+use crate::game::rule_bits::{self, rule_from_bits};
 use crate::game::{DrawBy, Ending, Opened, Rule, Side, Size, WinBy, parse_size};
 use crate::notation::shown;
-use crate::protocol::rule::rule_from_bits;
 use std::fmt::Write as _;
 
 /// One property of a node: its identifier, values, and the line it starts on.
@@ -362,7 +362,7 @@ fn rule(value: &str, line: usize) -> Result<Rule, RecordError> {
     };
     if let Ok(bits) = value.parse::<u32>() {
         // A record may be renju's (Gomocup's 4) even where the engine does not play it.
-        if bits == crate::protocol::rule::RENJU {
+        if bits == rule_bits::RENJU {
             return Ok(Rule::Renju);
         }
         return rule_from_bits(bits).map_err(|e| unsupported(format!("RU[{value}]: {e}")));
