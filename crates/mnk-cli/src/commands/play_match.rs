@@ -110,7 +110,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
         bar.set_message(format!("{} +{} -{} ={}", a.name, t[0], t[1], t[2]));
         bar.inc(1);
     };
-    let report = run_match(&config, &progress).map_err(Failure::Runtime)?;
+    let report = run_match(&config, &progress).map_err(|e| Failure::Runtime(e.to_string()))?;
     bar.finish_and_clear();
     print_results(args, &report, &config, &source, out)?;
     match (

@@ -231,7 +231,8 @@ fn play(
                     args.opening as usize,
                     3,
                     args.seed + i,
-                )?;
+                )
+                .map_err(|e| e.to_string())?;
                 let played = Played {
                     winner: game.game.board().status().winner(),
                     moves: game.game.moves().to_vec(),

@@ -2,6 +2,7 @@
 //! players play), with per-move limits and optional game clocks; every move's thinking time
 //! is recorded. The game is a [`Session`], as every front end's is.
 
+use super::ArenaError;
 use crate::game::{Cell, Ending, Game, OpeningRule, Side, Variant, WinBy};
 use crate::players::{Ask, PlayerSpec, Seat};
 use crate::search::{MOVE_OVERHEAD, Timing};
@@ -60,11 +61,15 @@ pub struct GameSetup {
 /// each, the chooser decides with its own settings, outside the clocks).
 ///
 /// # Errors
-/// When an opening move is illegal (the caller checked the opening: a bug), no tournament
-/// opening fits the board, or a player cannot act in it.
-pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
-    let game = Game::from_moves(setup.variant, &setup.opening)
-        .map_err(|(_, e)| format!("opening move: {e}"))?;
+/// [`ArenaError`]: a move to start from is illegal (the caller checked the opening: a bug),
+/// no tournament opening fits the board, or a player cannot act in it.
+pub fn play_game(setup: &GameSetup) -> Result<GameRecord, ArenaError> {
+    let game = Game::from_moves(setup.variant, &setup.opening).map_err(|(i, error)| {
+        ArenaError::StartMove {
+            number: i + 1,
+            error,
+        }
+    })?;
     // Seats are taken before the first move: tables are allocated outside the clocks.
     let seats = [&setup.x, &setup.o].map(|spec| {
         let mut seat = Seat::new(spec.clone());
@@ -73,18 +78,23 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
     });
     let mut session = Session::from_game(game, seats).with_timing(setup.timing);
     if let Some(rule) = setup.opening_rule {
-        session = session.with_opening(rule).map_err(|e| e.to_string())?;
+        session = session
+            .with_opening(rule)
+            .map_err(ArenaError::OpeningDoesNotFit)?;
     }
-    while let Some(side) = session.opening_under_way().and_then(|o| o.to_act()) {
-        let acts = session.machine_acts(&Ask::now()).map_err(|e| {
-            let name = session.seat(side).machine().map_or("", |s| s.spec().name);
-            format!(
-                "{name} cannot act in the {rule} opening: {e}",
-                rule = rule_of(&session)
-            )
-        })?;
+    while let Some(opening) = session.opening_under_way().copied() {
+        let side = opening
+            .to_act()
+            .expect("an opening under way has a seat to act");
+        let player = session.seat(side).machine().map_or("", |s| s.spec().name);
+        let refused = |error| ArenaError::Opening {
+            player,
+            rule: opening.rule(),
+            error,
+        };
+        let acts = session.machine_acts(&Ask::now()).map_err(refused)?;
         for act in acts {
-            session.act(act).map_err(|e| e.to_string())?;
+            session.act(act).map_err(refused)?;
         }
     }
     let opening_moves = session.moves().len();
@@ -137,7 +147,9 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
             Err(e) => format!("{name}: {e}"),
         };
         let ending = Ending::won(side.other(), WinBy::Forfeit(forfeit));
-        session.end(ending.clone()).map_err(|e| e.to_string())?;
+        session
+            .end(ending.clone())
+            .expect("the game is on: a player was asked for a move");
         break ending;
     };
     Ok(GameRecord {
@@ -147,11 +159,6 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, String> {
         ending,
         thinks,
     })
-}
-
-/// The name of a session's opening rule, for messages.
-fn rule_of<P>(session: &Session<P>) -> &'static str {
-    session.opening().map_or("", |o| o.rule().name())
 }
 
 #[cfg(test)]
@@ -177,5 +184,47 @@ mod tests {
                 .iter()
                 .all(|t| t.limit.is_some_and(|l| l.as_secs() == 20) || t.side == Side::O)
         );
+    }
+
+    #[test]
+    fn what_cannot_be_played_is_a_typed_error() {
+        use crate::game::{MoveError, Rule, Size};
+        use crate::session::SessionError;
+        let ttt = Variant::tic_tac_toe();
+        let setup = |opening: Vec<Cell>, rule| GameSetup {
+            variant: ttt,
+            opening,
+            opening_rule: rule,
+            x: "rules".parse().unwrap(),
+            o: "rules".parse().unwrap(),
+            timing: None,
+        };
+        let taken = crate::notation::parse_moves("b2 b2", ttt.size()).unwrap();
+        assert_eq!(
+            play_game(&setup(taken, None)),
+            Err(ArenaError::StartMove {
+                number: 2,
+                error: MoveError::Occupied
+            })
+        );
+        let e = play_game(&setup(Vec::new(), Some(OpeningRule::Swap))).unwrap_err();
+        assert!(
+            matches!(e, ArenaError::OpeningDoesNotFit(SessionError::Machine(_))),
+            "{e:?}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "swap's three stones do not fit a 3x3 board with 3 in a row"
+        );
+        // A tournament opening the players play: swap on 9x9, rules opening and choosing.
+        let nine = Variant::new(Size::square(9), 5, Rule::Freestyle).unwrap();
+        let record = play_game(&GameSetup {
+            variant: nine,
+            ..setup(Vec::new(), Some(OpeningRule::Swap))
+        })
+        .unwrap();
+        // Rules never takes black: it plays white's fourth stone, and the colours stay.
+        assert_eq!((record.opening_moves, record.swapped), (4, false));
+        assert_eq!(record.thinks.len(), record.moves.len() - 4);
     }
 }

@@ -3,12 +3,14 @@
 //! command prints, and follows progress through a callback.
 
 pub mod elo;
+mod error;
 pub mod game;
 pub mod openings;
 pub mod selfplay;
 pub mod series;
 
 pub use elo::{EloEstimate, estimate};
+pub use error::ArenaError;
 pub use game::{GameRecord, GameSetup, Think, play_game};
 pub use openings::{OpeningsError, StartPosition, parse_openings};
 pub use selfplay::{SelfPlay, self_play};

@@ -1,6 +1,7 @@
 //! A match: two players, many games, colours swapped every game, each opening played from both
 //! sides, games run in parallel. Progress is reported through a callback; nothing is printed.
 
+use super::ArenaError;
 use super::elo::{EloEstimate, estimate};
 use super::game::{GameRecord, GameSetup, Think, play_game};
 use super::openings::StartPosition;
@@ -134,14 +135,15 @@ pub struct MatchReport {
 /// Plays the match; `progress` is called after each game with the games done so far.
 ///
 /// # Errors
-/// When an opening cannot be played (the caller should have parsed it for this variant).
+/// [`ArenaError`]: an opening cannot be played (the caller should have parsed it for this
+/// variant), a player cannot act in a tournament opening, or the game threads cannot start.
 pub fn run_match(
     config: &MatchConfig,
     progress: &(dyn Fn(&Played, usize) + Sync),
-) -> std::result::Result<MatchReport, String> {
+) -> Result<MatchReport, ArenaError> {
     let pairings = schedule(config.games, config.openings.len());
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let play = |p: &Pairing| -> std::result::Result<Played, String> {
+    let play = |p: &Pairing| -> Result<Played, ArenaError> {
         let mut p = *p;
         let opening: Vec<Cell> = p
             .opening
@@ -179,13 +181,9 @@ pub fn run_match(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.jobs.max(1))
         .build()
-        .map_err(|e| format!("cannot start the game threads: {e}"))?;
-    let games: Vec<Played> = pool.install(|| {
-        pairings
-            .par_iter()
-            .map(play)
-            .collect::<std::result::Result<_, _>>()
-    })?;
+        .map_err(|e| ArenaError::Threads(e.to_string()))?;
+    let games: Vec<Played> =
+        pool.install(|| pairings.par_iter().map(play).collect::<Result<_, _>>())?;
     Ok(report(games))
 }
 
