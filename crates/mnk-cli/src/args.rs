@@ -403,6 +403,14 @@ pub struct ServeArgs {
     /// games idle longest lose theirs first.
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub seat_memory_mb: u64,
+    /// Connections open at once (fewer if the process's open-file limit allows fewer); one
+    /// more is closed as soon as it is accepted.
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_connections: u64,
+    /// Connections one client (an IPv4 address or an IPv6 /64) holds open at once; raise it
+    /// when many users reach the server through one address (a proxy, a school's NAT).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub connections_per_client: u64,
 }
 
 /// Options of `mnk tune`.
@@ -503,8 +511,9 @@ pub struct MatchArgs {
     /// Games played at once (default: the cores divided by the search threads).
     #[arg(long)]
     pub jobs: Option<usize>,
-    /// Write every game to this file: one line each, with the players, the result and the
-    /// moves in notation (an opening list can be made from it), appended as each game ends.
+    /// Add every game to this file as it ends: one line each, with the players, the result
+    /// and the moves in notation (an opening list can be made from it). An existing file keeps
+    /// its lines; `-` is standard output.
     #[arg(long, value_name = "FILE")]
     pub save: Option<String>,
     /// Print one JSON object: {"a", "b", "games", "a_wins", "b_wins", "draws", "score", "elo",
@@ -620,8 +629,14 @@ pub struct SolveArgs {
     /// the solve runs and when it ends (proved, stopped by a limit or by Ctrl-C).
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
-    /// Minutes between checkpoints while the solve runs.
-    #[arg(long, value_name = "N", default_value_t = 10, requires = "checkpoint")]
+    /// Minutes between checkpoints while the solve runs (1 to 525600, a year).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 10,
+        requires = "checkpoint",
+        value_parser = clap::value_parser!(u64).range(1..=525_600)
+    )]
     pub checkpoint_minutes: u64,
     /// Start from the table saved in the --checkpoint FILE (a solve of the same game, any
     /// position): the search is soon back where it stopped.

@@ -18,7 +18,7 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 /// The exit code of a process ended by Ctrl-C (128 + SIGINT).
-pub const EXIT_CODE: i32 = 130;
+pub const EXIT_CODE: u8 = 130;
 
 /// How soon after the interrupt that stopped a search another one counts as the same.
 pub const SAME_INTERRUPT: Duration = Duration::from_secs(1);
@@ -45,7 +45,8 @@ fn leave() -> ! {
         // Nothing more can be done if standard error is gone.
         let _ = writeln!(out, "\n{farewell}").and_then(|()| out.flush());
     }
-    std::process::exit(EXIT_CODE);
+    crate::files::remove_temporary_files();
+    std::process::exit(i32::from(EXIT_CODE));
 }
 
 struct Interrupt {

@@ -1,8 +1,10 @@
 //! The openings a command starts its games from: a file's, the built-in 15x15 list, or none.
 
 use crate::failure::Failure;
-use mnk::arena::{StartPosition, parse_openings};
+use crate::files::{read_at_most, text};
+use mnk::arena::{MAX_OPENINGS_BYTES, StartPosition, parse_openings};
 use mnk::game::{Size, Variant};
+use std::path::Path;
 
 /// The built-in 15x15 openings, used on 15x15 when no list is given.
 pub const OPENINGS_15X15: &str = include_str!("../../../data/openings/15x15.txt");
@@ -20,7 +22,9 @@ pub fn choose(
     Ok(match arg {
         Some("none") => (Vec::new(), "the empty board".to_string()),
         Some(path) => {
-            let text = std::fs::read_to_string(path)
+            let text = read_at_most(Path::new(path), MAX_OPENINGS_BYTES, "a list of openings")
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| text(bytes, "a list of openings"))
                 .map_err(|e| Failure::Usage(format!("--openings {path}: {e}")))?;
             let list = parse_openings(&text, variant)
                 .map_err(|e| Failure::Usage(format!("--openings {path}: {e}")))?;

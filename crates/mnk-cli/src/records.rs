@@ -4,7 +4,7 @@
 
 use crate::args::{DEFAULT_SIZE, GameArgs, RecordArgs};
 use crate::failure::Failure;
-use crate::files::write_atomically;
+use crate::files::{read_at_most, text, write_atomically};
 use mnk::game::{Game, Variant};
 use mnk::record::{Draft, Format, Given, Record};
 use std::io::{self, Write};
@@ -54,13 +54,11 @@ pub fn read(
     given: &Given,
     default_size: Option<mnk::game::Size>,
 ) -> Result<Record, LoadError> {
-    let bytes = std::fs::read(path).map_err(|e| LoadError::File(format!("{path}: {e}")))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        LoadError::File(format!(
-            "{path}: not UTF-8 text (byte {} cannot be read); a record is text",
-            e.utf8_error().valid_up_to() + 1
-        ))
-    })?;
+    let max = mnk::record::MAX_RECORD_BYTES as u64;
+    let text = read_at_most(std::path::Path::new(path), max, "a record")
+        .map_err(|e| e.to_string())
+        .and_then(|bytes| text(bytes, "a record"))
+        .map_err(|e| LoadError::File(format!("{path}: {e}")))?;
     // A name that says no format (game.txt, game) is read by what its text looks like.
     let format = format.unwrap_or_else(|| match Format::from_extension(path) {
         Format::MoveLine => Format::from_text(&text),

@@ -1143,6 +1143,25 @@ fn tune_saves_each_move_s_value_and_fits_labels_mixed_with_them() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("'much' is not a move's value"));
+    // A game that cannot be played, or whose result its moves contradict, is refused with
+    // its line (before, it was read and fitted as it was).
+    std::fs::write(&games, "# ok\nX e5 d4 e6 d5 e7 d6 e8 d7 e9\nX e5 e5\n").unwrap();
+    tune_reading(games_s)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 3: move 2 (e5)"));
+    std::fs::write(&games, "O e5 d4 e6 d5 e7 d6 e8 d7 e9\n").unwrap();
+    tune_reading(games_s)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "line 1: it says O won, but its moves end with X's win",
+        ));
+    std::fs::write(&games, "draw e5 d4 e6 d5 e7 d6 e8 d7 e9 d8\n").unwrap();
+    tune_reading(games_s)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 1: move 10 (d8)"));
     // Lines without values (the older format) still read.
     std::fs::write(&games, "X e5 d4 e6 d5 e7 d6 e8 d7 e9\n").unwrap();
     tune_reading(games_s)
@@ -1181,4 +1200,22 @@ fn tune_saves_each_move_s_value_and_fits_labels_mixed_with_them() {
         header.contains(&format!("1 read from {games_s}; 1 read from {zipped_s}")),
         "{header}"
     );
+    // A gzip bomb (100 MB of zeros in 100 KB) is refused at its first line's end, not read
+    // until memory runs out.
+    let bomb = dir.path().join("bomb.txt.gz");
+    let mut encoder = flate2::write::GzEncoder::new(
+        std::fs::File::create(&bomb).unwrap(),
+        flate2::Compression::fast(),
+    );
+    let zeros = vec![0u8; 1 << 20];
+    for _ in 0..100 {
+        std::io::Write::write_all(&mut encoder, &zeros).unwrap();
+    }
+    encoder.finish().unwrap();
+    tune_reading(bomb.to_str().unwrap())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "line 1: longer than 65536 bytes, more than any game's line",
+        ));
 }

@@ -165,3 +165,36 @@ fn one_client_creating_games_cannot_push_out_another_clients_game() {
     let api = get(host_port, "/api");
     assert!(api.contains("\"games_per_client\":3"), "{api}");
 }
+
+#[test]
+fn a_nested_record_leaves_mnk_serve_answering_and_its_games_kept() {
+    // Was: `tokio-rt-worker has overflowed its stack`: the server aborted, every game lost.
+    let (_server, _, host_port) = serve(&["--connections-per-client", "5"]);
+    let host_port = host_port.as_str();
+    let mine = created_id(&request_from(
+        "127.0.0.1",
+        host_port,
+        "POST",
+        "/api/games",
+        r#"{"size": 15, "moves": "h8 h9"}"#,
+    ));
+    let n = 5180;
+    let body =
+        serde_json::json!({ "record": format!("{}{}", "(;".repeat(n), ")".repeat(n)) }).to_string();
+    let nested = request_from("127.0.0.1", host_port, "POST", "/api/games", &body);
+    assert!(nested.starts_with("HTTP/1.1 201"), "{nested}");
+    let kept = request_from(
+        "127.0.0.1",
+        host_port,
+        "GET",
+        &format!("/api/games/{mine}"),
+        "",
+    );
+    assert!(
+        kept.starts_with("HTTP/1.1 200") && kept.contains("h8 h9"),
+        "{kept}"
+    );
+    let api = get(host_port, "/api");
+    assert!(api.contains("\"connections_per_client\":5"), "{api}");
+    assert!(api.contains("\"max_connections\":"), "{api}");
+}

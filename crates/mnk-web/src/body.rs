@@ -17,18 +17,74 @@ use std::net::{IpAddr, SocketAddr};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JsonBody<T>(pub T);
 
+/// What a request body may be: at most `bytes` long, arriving whole within `time`. The router
+/// puts it in every request's extensions ([`crate::app`]); a request without one (handed to a
+/// handler directly) gets [`BodyRules::default`], the server's default limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BodyRules {
+    /// The most bytes a body may hold ([`crate::Limits::body_bytes`]).
+    pub bytes: usize,
+    /// How long it may take to arrive ([`crate::Limits::body_timeout`]).
+    pub time: std::time::Duration,
+}
+
+impl Default for BodyRules {
+    fn default() -> Self {
+        let limits = crate::Limits::default();
+        BodyRules {
+            bytes: limits.body_bytes,
+            time: limits.body_timeout,
+        }
+    }
+}
+
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
-            let status = rejection.status();
-            if status == StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::new(status, "the request body is too large")
-            } else {
-                ApiError::new(status, rejection.body_text())
-            }
-        })?;
+        let rules = req
+            .extensions()
+            .get::<BodyRules>()
+            .copied()
+            .unwrap_or_default();
+        let too_large = || {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "the request body is too large: at most {} bytes",
+                    rules.bytes
+                ),
+            )
+        };
+        // A declared length over the limit is refused before a byte of the body is read.
+        let declared = req
+            .headers()
+            .get(axum::http::header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<u128>().ok());
+        if declared.is_some_and(|n| n > rules.bytes as u128) {
+            return Err(too_large());
+        }
+        let read = tokio::time::timeout(rules.time, Bytes::from_request(req, state));
+        let bytes = read
+            .await
+            .map_err(|_| {
+                ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    format!(
+                        "the request body did not arrive within {} ms",
+                        rules.time.as_millis()
+                    ),
+                )
+            })?
+            .map_err(|rejection| {
+                let status = rejection.status();
+                if status == StatusCode::PAYLOAD_TOO_LARGE {
+                    too_large()
+                } else {
+                    ApiError::new(status, rejection.body_text())
+                }
+            })?;
         let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
             b"{}"
         } else {
@@ -54,10 +110,17 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         let address = parts.extensions.get::<ConnectInfo<SocketAddr>>();
-        Ok(Client(address.map(|ConnectInfo(a)| match a.ip() {
-            IpAddr::V6(v6) => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
-            v4 => v4,
-        })))
+        Ok(Client(address.map(|ConnectInfo(a)| client_of(a.ip()))))
+    }
+}
+
+/// The client an address belongs to: an IPv4 address itself, an IPv6 address its /64 network
+/// (what one IPv6 host holds).
+#[must_use]
+pub fn client_of(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V6(v6) => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
+        v4 => v4,
     }
 }
 

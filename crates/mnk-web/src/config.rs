@@ -34,6 +34,22 @@ pub struct Limits {
     /// Bytes the players kept between moves (their tables) may hold, all games together; the
     /// seats of the games idle longest are dropped first.
     pub seat_memory: usize,
+    /// How long a connection may take to send a request's headers, and how long it may stay
+    /// idle between requests: then it is closed (a client sending a byte now and then, or
+    /// nothing, holds no connection longer).
+    pub header_timeout: Duration,
+    /// How long a request's body may take to arrive whole: then the answer is 408 and the
+    /// connection is closed.
+    pub body_timeout: Duration,
+    /// Connections open at once; in a full server a newcomer gets in only in the place of a
+    /// connection waiting for a request, of a client holding more than it (or waiting a
+    /// second or more), else it is closed as soon as it is accepted ([`serve`] lowers this to
+    /// what the process's file limit allows).
+    ///
+    /// [`serve`]: crate::serve
+    pub max_connections: usize,
+    /// Connections one client (one address, as for the games) holds open at once.
+    pub connections_per_client: usize,
 }
 
 impl Default for Limits {
@@ -52,6 +68,10 @@ impl Default for Limits {
             tree_depth: 4,
             compare_time: Duration::from_secs(2),
             seat_memory: 1 << 30,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            max_connections: 1024,
+            connections_per_client: 64,
         }
     }
 }

@@ -60,7 +60,19 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = Json(serde_json::json!({ "error": self.message }));
-        (self.status, body).into_response()
+        let mut response = (self.status, body).into_response();
+        // A body refused before it was read whole (too large, too slow) leaves the connection
+        // with bytes nobody reads: it is closed after the answer.
+        if matches!(
+            self.status,
+            StatusCode::PAYLOAD_TOO_LARGE | StatusCode::REQUEST_TIMEOUT
+        ) {
+            response.headers_mut().insert(
+                axum::http::header::CONNECTION,
+                axum::http::HeaderValue::from_static("close"),
+            );
+        }
+        response
     }
 }
 

@@ -131,10 +131,13 @@ impl Inner {
         oldest.is_some_and(|id| self.games.remove(&id).is_some())
     }
 
-    /// Makes room in a full store for a game of `creator`: evicts a game no request is using
-    /// before one in use, of the client holding the most games first (the creator itself
-    /// among equals), the one idle longest among those; whether there was one.
-    fn evict_for_room(&mut self, creator: Option<IpAddr>) -> bool {
+    /// Makes room in a full store for a new game: evicts a game no request is using before
+    /// one in use, of the clients holding the most games first, the one idle longest among
+    /// those, whoever holds it. (The creator is not preferred among equals: in a store full of
+    /// one-game clients, a client's second game would evict its first at once. A client
+    /// creating more than its share gives up its own games before this, in
+    /// [`Store::insert`].)
+    fn evict_for_room(&mut self) -> bool {
         let mut counts: HashMap<Option<IpAddr>, usize> = HashMap::new();
         for slot in self.games.values() {
             *counts.entry(slot.owner).or_default() += 1;
@@ -144,12 +147,7 @@ impl Inner {
             .iter()
             .min_by_key(|(_, s)| {
                 let count = counts[&s.owner];
-                (
-                    s.pins > 0,
-                    std::cmp::Reverse(count),
-                    s.owner != creator,
-                    s.last_used,
-                )
+                (s.pins > 0, std::cmp::Reverse(count), s.last_used)
             })
             .map(|(id, _)| id.clone());
         victim.is_some_and(|id| self.games.remove(&id).is_some())
@@ -270,7 +268,7 @@ impl Store {
         for _ in self.per_client..=owned {
             inner.evict_least_recent(owner);
         }
-        while inner.games.len() >= self.capacity && inner.evict_for_room(owner) {}
+        while inner.games.len() >= self.capacity && inner.evict_for_room() {}
         let id = loop {
             let mut h = self.ids.build_hasher();
             h.write_u64(clock);
@@ -425,14 +423,36 @@ mod tests {
         // Full: c's new game pushes out b's game idle longest (b holds the most).
         let c1 = store.insert(entry(), c);
         assert!(store.get(&b1).is_none() && store.get(&b2).is_some());
-        // Everyone holds one: the creator gives up its own idle game first.
+        // Everyone holds one: the game idle longest goes, b's, not the creator's own, which
+        // it has just used (was: c's second game evicted its first at once).
+        assert!(store.get(&c1).is_some());
         let c2 = store.insert(entry(), c);
-        assert!(store.get(&c1).is_none() && store.get(&c2).is_some());
-        // a's game is in use: b's idle one goes even though a's is older.
+        assert!(store.get(&b2).is_none());
+        assert!(store.get(&c1).is_some() && store.get(&c2).is_some());
+        // c holds the most now: a's game is in use, so c's idle one goes though a's is older.
         let b3 = store.insert(entry(), b);
         assert!(store.get(&waiting).is_some() && store.get(&b3).is_some());
+        assert!(store.get(&c1).is_none() && store.get(&c2).is_some());
         drop(pin);
         assert!(store.pin("no such game").is_none());
+    }
+
+    #[test]
+    fn a_client_s_second_game_in_a_full_store_keeps_its_first() {
+        // Was: once 1,000 one-game clients filled the store, a client's second game evicted
+        // its first at once.
+        let store = Store::new(1000, 50, 1 << 30);
+        let client = |i: u32| Some(IpAddr::from(std::net::Ipv4Addr::from(0x0a00_0000 + i)));
+        let firsts: Vec<String> = (0..1000)
+            .map(|i| store.insert(entry(), client(i)))
+            .collect();
+        // Client 500 plays on its game, then opens a second one.
+        assert!(store.get(&firsts[500]).is_some());
+        let second = store.insert(entry(), client(500));
+        assert!(store.get(&firsts[500]).is_some() && store.get(&second).is_some());
+        // The game idle longest went.
+        assert!(store.get(&firsts[0]).is_none());
+        assert_eq!(store.len(), 1000);
     }
 
     #[test]

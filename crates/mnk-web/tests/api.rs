@@ -1427,6 +1427,11 @@ async fn a_record_that_cannot_be_read_says_its_line_and_makes_no_game() {
             json!({"record": "# size: 3\nb2 b2\n"}),
             "record (moves): line 2: ",
         ),
+        // A psq line meant as a move that is not one (was: the record ended there, 201).
+        (
+            json!({"record": "Piskvorky 15x15, 0:0, 0\n8,8,0\n9,9,12ms\n10,10,0\n-1\n"}),
+            "record (psq): line 3: cannot read '9,9,12ms': expected a move as x,y or x,y,time",
+        ),
         // A psq read as SGF: the format asked for wins, and says what it expected.
         (
             json!({"record": "Piskvorky 15x15, 0:0, 0\n8,8,0\n", "format": "sgf"}),

@@ -10,6 +10,7 @@ use mnk::game::{Board, Rule, Side, Size, Variant};
 use mnk::notation::parse_game;
 use mnk::players::{Ask, PlayerSpec, Seat};
 use mnk::search::Limits;
+use mnk::search::Stop;
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -133,15 +134,15 @@ fn the_engine_beats_the_seed_players_on_9x9_as_x_and_as_o() {
             } else {
                 (seed_spec, engine)
             };
-            let record = play_game(&GameSetup {
+            let setup = GameSetup {
                 variant: v,
                 opening: Vec::new(),
                 opening_rule: None,
                 x,
                 o,
                 timing: None,
-            })
-            .unwrap();
+            };
+            let record = play_game(&setup, &Stop::new()).unwrap().unwrap();
             let engine_side = if engine_is_x { Side::X } else { Side::O };
             assert_eq!(
                 record.ending.winner(),

@@ -472,3 +472,88 @@ fn a_result_the_moves_contradict() {
         "the record says O wins, but the moves end with X won with a3 a2 a1",
     );
 }
+
+// ---- Hostile files: bounded, never a crash ----
+
+/// SGF variations nested deeper than any call stack holds (`(;(;(;...)))`): read without
+/// recursion. Each level's first variation continues the main line, so its moves are read.
+#[test]
+fn deeply_nested_variations() {
+    let depth = 100_000;
+    let text = format!("{}{}", "(;".repeat(depth), ")".repeat(depth));
+    let record = read(&text, Format::Sgf);
+    assert_eq!(record.moves().len(), 0);
+    // The main line runs through the first variation at every depth; a second variation at
+    // any depth is checked and skipped.
+    let text = "(;SZ[9];B[ee](;W[ef](;B[dd](;W[aa])(;W[bb]))(;B[cc]))(;W[ff]))";
+    assert_eq!(moves(&read(text, Format::Sgf)), "e5 e4 d6 a9");
+    // An unclosed variation deep inside: refused at the end of the file.
+    let text = format!("{}{}", "(;".repeat(depth), ")".repeat(depth - 1));
+    let e = error(&text, Format::Sgf);
+    assert!(e.to_string().contains("the end of the file"), "{e}");
+    // Nodes after a branch are not SGF.
+    assert_error(
+        &error("(;SZ[9](;B[aa])\n;B[bb])", Format::Sgf),
+        2,
+        "cannot read ';B[bb])': expected ')' to close the game, or '(' for a variation",
+    );
+}
+
+/// Text longer than any record of a game is refused before it is read: 10 MB of empty SGF
+/// nodes, of move-line comments, of psq lines.
+#[test]
+fn a_record_larger_than_any_game() {
+    let huge = mnk::record::MAX_RECORD_BYTES + 1;
+    let texts = [
+        (format!("(;{})", ";".repeat(huge)), Format::Sgf),
+        (
+            format!("# size: 15\n#{}\nh8\n", " ".repeat(huge)),
+            Format::MoveLine,
+        ),
+        (
+            format!("Piskvorky 15x15, 0:0, 0\n{}", "\n".repeat(huge)),
+            Format::Psq,
+        ),
+    ];
+    for (text, format) in texts {
+        let e = error(&text, format);
+        assert_error(&e, 1, "the record is ");
+        assert!(e.to_string().contains("more than the 1048576 bytes"), "{e}");
+    }
+    // Just within the limit, empty nodes cost nothing.
+    let text = format!(
+        "(;SZ[9]{};B[ee])",
+        ";".repeat(mnk::record::MAX_RECORD_BYTES - 20)
+    );
+    assert_eq!(moves(&read(&text, Format::Sgf)), "e5");
+}
+
+/// A psq line meant as a move that is not one is an error with its line, never the end of
+/// the moves (which would load a shorter game without a word).
+#[test]
+fn a_psq_move_that_cannot_be_read() {
+    for (bad, shown) in [
+        ("10,10,12ms", "10,10,12ms"),
+        ("10,10,0,0", "10,10,0,0"),
+        (
+            "10,12345678901234567890123,0",
+            "10,123456789012345678901...",
+        ),
+        ("10,10,-5", "10,10,-5"),
+        ("10, ten", "10, ten"),
+    ] {
+        let text = format!("Piskvorky 15x15, 0:0, 0\n8,8,0\n{bad}\n9,9,0\n-1\n");
+        assert_error(
+            &error(&text, Format::Psq),
+            3,
+            &format!("cannot read '{shown}': expected a move as x,y or x,y,time"),
+        );
+    }
+    let text = "Piskvorky 15x15, 0:0, 0\n8,8,0\n9,9\u{0},0\n-1\n";
+    assert_error(&error(text, Format::Psq), 3, "cannot read '9,9\\0,0'");
+    // Names and the final number still end the moves.
+    let text = "Piskvorky 15x15, 0:0, 0\n8,8,0\n9,9,10\nrapfi, classical\nmnk\n-1\n";
+    let record = read(text, Format::Psq);
+    assert_eq!(record.moves().len(), 2);
+    assert_eq!(record.players.x.as_deref(), Some("rapfi, classical"));
+}

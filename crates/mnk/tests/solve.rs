@@ -526,3 +526,102 @@ fn a_solve_stopped_and_resumed_from_its_checkpoint_finishes_where_it_stopped() {
         assert_eq!(solver.table_len(), 0);
     }
 }
+
+/// A checkpoint whose checksum is right but whose records cannot be true (crafted, or written
+/// by a broken program) is refused on resume, not trusted: before, a resumed 5x5 k=4 solve
+/// reported "loss in 2" for a draw, or a win in 4294967194 moves, and wrote the bad table back.
+#[test]
+fn a_checkpoint_with_an_impossible_record_is_refused() {
+    let v = variant(5, 5, 4);
+    let config = SolverConfig {
+        threads: 1,
+        ..SolverConfig::default()
+    };
+    let mut first = Solver::with_config(&v, config).unwrap();
+    let limit = Control::start(&mnk::search::Limits {
+        nodes: Some(3000),
+        ..Default::default()
+    });
+    let _ = first.prove(&Board::new(v), &limit, Distance::Skip);
+    let mut saved = Vec::new();
+    first.save_table(&mut saved).unwrap();
+    // The records start after the two header lines and the first block's count.
+    let header_end = 1 + saved
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| b == b'\n')
+        .nth(1)
+        .unwrap()
+        .0;
+    let first_record = header_end + 4;
+    let count = u32::from_le_bytes(saved[header_end..first_record].try_into().unwrap()) as usize;
+    assert!(count > 10);
+    // Rewrites record `i` and the checksum, as a crafter would.
+    let craft = |i: usize, change: &dyn Fn(&mut [u8])| {
+        let mut file = saved.clone();
+        let at = first_record + 20 * i;
+        change(&mut file[at..at + 20]);
+        let records_end = file.len() - 12 - 4;
+        let mut crc = crc32fast::Hasher::new();
+        let mut pos = header_end;
+        while pos < records_end {
+            let n = u32::from_le_bytes(file[pos..pos + 4].try_into().unwrap()) as usize;
+            crc.update(&file[pos + 4..pos + 4 + 20 * n]);
+            pos += 4 + 20 * n;
+        }
+        let len = file.len();
+        file[len - 4..].copy_from_slice(&crc.finalize().to_le_bytes());
+        file
+    };
+    // Unchanged but re-summed, it is read whole: the crafting itself is sound.
+    let mut solver = Solver::with_config(&v, config).unwrap();
+    assert!(solver.load_table(&mut craft(0, &|_| {}).as_slice()).is_ok());
+    let key = |r: &[u8]| u128::from_le_bytes(r[..16].try_into().unwrap());
+    let cells = 25;
+    type Change<'a> = &'a dyn Fn(&mut [u8]);
+    let crafted: [(&str, Change); 6] = [
+        // "X loses in 2" on a board where O cannot have four in a row yet.
+        ("a loss sooner than k in a row allows", &|r| {
+            r[16] = (-24i8) as u8;
+            r[17] = (-24i8) as u8;
+        }),
+        // A win of more moves than the board has (read as 4294967194 before).
+        ("a win longer than the board", &|r| {
+            r[16] = 100;
+            r[17] = i8::MAX as u8;
+        }),
+        ("bounds out of order", &|r| {
+            r[16] = 2;
+            r[17] = (-2i8) as u8;
+        }),
+        ("a cell of both sides", &|r| {
+            let k = key(r) | 1 | 1 << cells;
+            r[..16].copy_from_slice(&k.to_le_bytes());
+        }),
+        ("more O stones than X", &|r| {
+            let k = 0b11u128 << cells;
+            r[..16].copy_from_slice(&k.to_le_bytes());
+        }),
+        ("a best move on a taken cell", &|r| {
+            let k = key(r) & ((1 << (2 * cells)) - 1);
+            let taken = (k as u64 | (k >> cells) as u64).trailing_zeros();
+            if taken < 64 {
+                r[18] = taken as u8;
+            } else {
+                r[16] = 100;
+            }
+        }),
+    ];
+    for (what, change) in crafted {
+        for i in [0, count / 2, count - 1] {
+            let file = craft(i, change);
+            let mut solver = Solver::with_config(&v, config).unwrap();
+            let e = solver.load_table(&mut file.as_slice());
+            assert!(
+                matches!(e, Err(mnk::solve::CheckpointError::Damaged(_))),
+                "{what}, record {i}: {e:?}"
+            );
+            assert_eq!(solver.table_len(), 0, "{what}");
+        }
+    }
+}

@@ -83,7 +83,9 @@ pub fn run_stdio(options: &Options) -> ExitCode {
 /// Writing to `output` failed.
 pub fn run(options: &Options, output: &mut dyn Write) -> io::Result<()> {
     if io::stdin().is_terminal() {
-        eprintln!(
+        // A standard error that cannot be written loses the line, never the brain.
+        let _ = writeln!(
+            io::stderr(),
             "This is a Gomocup brain: type START 15, then BEGIN or TURN x,y (0-based, from the \
              top-left); ABOUT; END quits."
         );

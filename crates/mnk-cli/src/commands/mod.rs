@@ -53,12 +53,16 @@ pub fn run(cli: Cli) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(msg)) => {
-            eprintln!("error: {msg}");
+            crate::say!("error: {msg}");
             ExitCode::from(2)
         }
         Err(Failure::Runtime(msg)) => {
-            eprintln!("error: {msg}");
+            crate::say!("error: {msg}");
             ExitCode::FAILURE
+        }
+        Err(Failure::Interrupted(msg)) => {
+            crate::say!("{msg}");
+            ExitCode::from(crate::interrupt::EXIT_CODE)
         }
         Err(Failure::Closed) => ExitCode::SUCCESS,
     }

@@ -2,6 +2,8 @@
 
 use crate::args::MatchArgs;
 use crate::failure::Failure;
+use crate::files::open_to_append;
+use crate::interrupt::Searching;
 use crate::seating;
 use indicatif::{ProgressBar, ProgressStyle};
 use mnk::arena::{MatchConfig, MatchReport, Played, ThinkStats, run_match};
@@ -76,7 +78,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     // loses only the games in progress. The file is opened first, so a bad path fails now.
     let save = match &args.save {
         Some(path) => Some(
-            std::fs::File::create(path)
+            open_to_append(std::path::Path::new(path))
                 .map_err(|e| Failure::Usage(format!("--save {path}: {e}")))?,
         ),
         None => None,
@@ -95,7 +97,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 .and_then(|()| f.flush())
         {
             // Said at once (the match goes on; its result is still printed at the end).
-            bar.suspend(|| eprintln!("warning: --save: {e}; the next games are not saved"));
+            bar.suspend(|| crate::say!("warning: --save: {e}; the next games are not saved"));
             *error = Some(e);
         }
         drop(saving);
@@ -110,9 +112,30 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
         bar.set_message(format!("{} +{} -{} ={}", a.name, t[0], t[1], t[2]));
         bar.inc(1);
     };
-    let report = run_match(&config, &progress).map_err(|e| Failure::Runtime(e.to_string()))?;
+    // Ctrl-C (or SIGTERM, SIGHUP) ends the match: the games being played are cut short and
+    // left out, and the finished ones are summed up (a second Ctrl-C a second later leaves).
+    let searching = Searching::start();
+    let report = run_match(&config, &progress, &searching.stop())
+        .map_err(|e| Failure::Runtime(e.to_string()))?;
+    drop(searching);
     bar.finish_and_clear();
+    if report.games.is_empty() {
+        return Err(Failure::Interrupted(
+            "Interrupted before any game ended: nothing to report.".into(),
+        ));
+    }
     print_results(args, &report, &config, &source, out)?;
+    if report.stopped {
+        return Err(Failure::Interrupted(format!(
+            "Interrupted: {} of {} games played; the games cut short do not count{}.",
+            report.games.len(),
+            config.games,
+            args.save
+                .as_ref()
+                .map(|p| format!(" (the finished ones are in {p})"))
+                .unwrap_or_default()
+        )));
+    }
     match (
         &args.save,
         save.into_inner()
@@ -158,6 +181,7 @@ fn print_results(
         "b_forfeits": report.forfeits[1],
         "a_think": think(&report.think[0]),
         "b_think": think(&report.think[1]),
+        "interrupted": report.stopped,
     });
     writeln!(out, "{json}")?;
     Ok(())

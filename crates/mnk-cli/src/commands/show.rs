@@ -6,6 +6,7 @@ use crate::failure::Failure;
 use crate::records;
 use crate::render;
 use mnk::game::{Game, Status};
+use mnk::notation::printable;
 use mnk::notation::{board_rows, format_cell, format_moves};
 use mnk::record::{Players, Record};
 use std::io::Write;
@@ -21,7 +22,7 @@ pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if let Some(path) = &args.save {
         let format = records::save(path, args.record.format, &record)
             .map_err(|e| Failure::Runtime(format!("--save {path}: {e}")))?;
-        eprintln!("Saved {} moves to {path} ({format}).", record.moves().len());
+        crate::say!("Saved {} moves to {path} ({format}).", record.moves().len());
     }
     Ok(())
 }
@@ -70,7 +71,9 @@ fn text(game: &Game, record: &Record, out: &mut dyn Write) -> Result<(), Failure
     writeln!(out, "mnk: {size} board, {}.", variant.win_phrase())?;
     let Players { x, o } = &record.players;
     if x.is_some() || o.is_some() {
-        let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".into());
+        // Names come from files: shown with control characters escaped, never sent raw to
+        // the terminal.
+        let name = |n: &Option<String>| n.as_deref().map_or_else(|| "?".into(), printable);
         writeln!(out, "X: {}, O: {}", name(x), name(o))?;
     }
     writeln!(out, "{}", render::board(board, game.last_move()))?;

@@ -2,7 +2,7 @@
 
 use crate::args::{DistanceArg, SolveArgs};
 use crate::failure::Failure;
-use crate::files::{write_atomically, write_atomically_with};
+use crate::files::{STDOUT, same_file, write_atomically, write_atomically_with};
 use crate::interrupt::{Searching, on_leave};
 use crate::progress::Display;
 use crate::render::thousands;
@@ -27,12 +27,29 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         // Refused before the solve, not after it.
         let Some(path) = path else { continue };
         let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        if path.as_os_str() == STDOUT {
+            continue;
+        }
         if dir.is_some_and(|d| !d.is_dir()) || path.is_dir() {
             return Err(Failure::Usage(format!(
                 "{option} {}: not a file in an existing directory",
                 path.display()
             )));
         }
+    }
+    if let (Some(proof), Some(checkpoint)) = (&args.proof, &args.checkpoint)
+        && same_file(proof, checkpoint)
+    {
+        return Err(Failure::Usage(format!(
+            "--proof and --checkpoint both name {}: the proof and the checkpoint are two files \
+             (the last checkpoint would replace the proof)",
+            proof.display()
+        )));
+    }
+    if args.checkpoint.as_deref() == Some(Path::new(STDOUT)) {
+        return Err(Failure::Usage(
+            "--checkpoint -: a checkpoint is read back by --resume; give it a file".into(),
+        ));
     }
     if board.is_over() {
         return Err(Failure::Usage(
@@ -54,7 +71,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 .unwrap_or(MAX_TABLE_MIB)
                 .min(MAX_TABLE_MIB);
             if asked > cap {
-                eprintln!(
+                crate::say!(
                     "note: --memory {asked} is more than the {cap} MiB the table can have here \
                      (this machine's memory, at most {MAX_TABLE_MIB}); using {cap}"
                 );
@@ -82,18 +99,12 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         (Some(path), true) => Some(load_checkpoint(&mut solver, path)?),
         _ => None,
     };
-    if args.checkpoint.is_some() && args.checkpoint_minutes == 0 {
-        return Err(Failure::Usage(
-            "--checkpoint-minutes must be at least 1".into(),
-        ));
-    }
     // Ctrl-C stops the solve, which then says what it proved (a second Ctrl-C, a second or
     // more later, leaves).
     let mut farewell = "Left at a second Ctrl-C, before the solve said what it knows.".to_string();
     if let Some(path) = &args.checkpoint {
         farewell += &format!(
-            " {} holds the last checkpoint written whole (one being written is left beside \
-             it, as a .tmp file).",
+            " {} holds the last checkpoint written whole.",
             path.display()
         );
     }
@@ -152,8 +163,13 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         (Some(path), Ok(_)) => Some(write_proof(&mut solver, &game, &control, path)),
         _ => None,
     };
-    // The last checkpoint: after the solve, whatever its end.
-    let saved = checkpoints.map(Checkpoints::finish).transpose()?;
+    // The last checkpoint: after the solve, whatever its end. Its failure (a full disk) is
+    // said after what the solve proved, never instead of it.
+    let (saved, checkpoint_failed) = match checkpoints.map(Checkpoints::finish) {
+        Some(Ok(saved)) => (Some(saved), None),
+        Some(Err(e)) => (None, Some(e)),
+        None => (None, None),
+    };
     display.finish();
 
     let size = variant.size();
@@ -172,7 +188,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         saved,
         ideas: solver.ideas(),
     };
-    match result {
+    let outcome = match result {
         Ok(proof) => {
             report.print_proof(out, &proof, each.as_deref(), written.as_ref())?;
             match written {
@@ -194,6 +210,13 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
             )))
         }
         Err(e) => Err(Failure::Runtime(e.to_string())),
+    };
+    match (outcome, checkpoint_failed) {
+        (Ok(()), Some(failed)) => Err(failed),
+        (Err(Failure::Runtime(a)), Some(Failure::Runtime(b))) => {
+            Err(Failure::Runtime(format!("{a}; {b}")))
+        }
+        (outcome, _) => outcome,
     }
 }
 
@@ -221,7 +244,7 @@ impl Checkpoints {
         let thread = std::thread::spawn(move || {
             while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(every) {
                 if let Err(e) = save(&watch, &file) {
-                    eprintln!("note: checkpoint {} not written: {e}", file.display());
+                    crate::say!("note: checkpoint {} not written: {e}", file.display());
                 }
             }
         });

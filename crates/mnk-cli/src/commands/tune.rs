@@ -3,17 +3,22 @@
 
 use crate::args::TuneArgs;
 use crate::failure::Failure;
+use crate::files::open_to_append;
+use crate::files::{read_at_most, text};
+use crate::interrupt::Searching;
 use indicatif::{ProgressBar, ProgressStyle};
 use mnk::arena::{StartPosition, self_play};
 use mnk::engine::policy::{Choice, choices, fit_order};
 use mnk::engine::tune::{FitOptions, Sample, fit, samples};
-use mnk::engine::weights::Weights;
+use mnk::engine::weights::{MAX_WEIGHTS_BYTES, Weights};
 use mnk::game::{Side, Variant};
+use mnk::notation::shown;
 use mnk::notation::{format_moves, parse_moves};
 use mnk::players::PlayerSpec;
 use mnk::search::{Outcome, Value};
 use rayon::prelude::*;
-use std::io::Write;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -39,7 +44,21 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let loaded = games.len();
     let (openings, source) = crate::openings::choose(args.openings.as_deref(), variant)?;
     if args.games > 0 {
-        games.extend(play(args, variant, &openings)?);
+        let (played, stopped) = play(args, variant, &openings)?;
+        if stopped {
+            let n = played.len();
+            let saved = args
+                .save_games
+                .as_ref()
+                .map(|p| format!("; they are in {p}"))
+                .unwrap_or_default();
+            return Err(Failure::Interrupted(format!(
+                "Interrupted: {n} of {} self-play games finished{saved} (the games cut short \
+                 do not count); nothing was fitted.",
+                args.games
+            )));
+        }
+        games.extend(played);
     }
     if games.is_empty() {
         return Err(Failure::Usage(
@@ -97,7 +116,9 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
     );
     let from = match &args.from {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
+            let text = read_at_most(Path::new(path), MAX_WEIGHTS_BYTES, "a weights file")
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| text(bytes, "a weights file"))
                 .map_err(|e| Failure::Usage(format!("--from {path}: {e}")))?;
             Weights::parse(&text).map_err(|e| Failure::Usage(format!("--from {path}: {e}")))?
         }
@@ -186,21 +207,19 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Plays the self-play games, in parallel, saving each as it ends.
+/// Plays the self-play games, in parallel, saving each as it ends; and whether Ctrl-C (or
+/// SIGTERM, SIGHUP) stopped them, the games being played then cut short and left out.
 fn play(
     args: &TuneArgs,
     variant: Variant,
     openings: &[StartPosition],
-) -> Result<Vec<Played>, Failure> {
+) -> Result<(Vec<Played>, bool), Failure> {
     let spec: PlayerSpec = format!("engine:nodes={}", args.nodes)
         .parse()
         .map_err(|e| Failure::Runtime(format!("{e}")))?;
     let save = match &args.save_games {
         Some(path) => Some(Mutex::new(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
+            open_to_append(Path::new(path))
                 .map_err(|e| Failure::Usage(format!("--save-games {path}: {e}")))?,
         )),
         None => None,
@@ -216,7 +235,9 @@ fn play(
         .num_threads(args.jobs.unwrap_or(0))
         .build()
         .map_err(|e| Failure::Runtime(e.to_string()))?;
-    let played: Result<Vec<Played>, String> = pool.install(|| {
+    let searching = Searching::start();
+    let stop = searching.stop();
+    let played: Result<Vec<Option<Played>>, Failure> = pool.install(|| {
         (0..args.games as u64)
             .into_par_iter()
             .map(|i| {
@@ -224,35 +245,46 @@ fn play(
                 let start = openings
                     .get(i as usize % openings.len().max(1))
                     .map_or(&[][..], |o| &o.moves[..]);
-                let game = self_play(
+                let Some(game) = self_play(
                     variant,
                     &spec,
                     start,
                     args.opening as usize,
                     3,
                     args.seed + i,
+                    &stop,
                 )
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| Failure::Runtime(e.to_string()))?
+                else {
+                    return Ok(None);
+                };
                 let played = Played {
                     winner: game.game.board().status().winner(),
                     moves: game.game.moves().to_vec(),
                     values: game.values,
                 };
-                if let Some(file) = &save {
+                if let (Some(file), Some(path)) = (&save, &args.save_games) {
                     let line = game_line(&played, variant);
                     let mut f = file
                         .lock()
                         .unwrap_or_else(std::sync::PoisonError::into_inner);
-                    writeln!(f, "{line}").map_err(|e| e.to_string())?;
-                    f.flush().map_err(|e| e.to_string())?;
+                    writeln!(f, "{line}")
+                        .and_then(|()| f.flush())
+                        .map_err(|e| {
+                            Failure::Runtime(format!(
+                                "--save-games {path}: {e}; the games before it are saved"
+                            ))
+                        })?;
                 }
                 bar.inc(1);
-                Ok(played)
+                Ok(Some(played))
             })
             .collect()
     });
     bar.finish_and_clear();
-    played.map_err(Failure::Runtime)
+    let stopped = searching.interrupted();
+    drop(searching);
+    Ok((played?.into_iter().flatten().collect(), stopped))
 }
 
 /// A game as one line: the winner (`X`, `O` or `draw`), the moves, then ` |` and for each
@@ -280,59 +312,117 @@ fn game_line(game: &Played, variant: Variant) -> String {
     )
 }
 
-/// Games from a file of [`game_line`]s (the values after ` |` may be left out).
+/// The most text `--load-games` reads from one file, after decompression (1 GiB, some
+/// millions of games): a gzip file that expands without end is refused there.
+const MAX_GAMES_BYTES: u64 = 1 << 30;
+
+/// The longest line of a games file (a game on the largest board, 676 moves with a value each,
+/// takes under 8 KiB).
+const MAX_GAME_LINE: u64 = 64 << 10;
+
+/// Games from a file of [`game_line`]s (the values after ` |` may be left out; `.gz` files
+/// are decompressed as they are read), each checked: its moves legal on the board, the
+/// winner it states the one its moves show (`draw` for a game that ends without one, or that
+/// stops before its end: a draw adjudicated).
 fn read_games(path: &str, variant: Variant) -> Result<Vec<Played>, Failure> {
-    let read = || -> std::io::Result<String> {
-        let mut text = String::new();
-        let file = std::fs::File::open(path)?;
-        if path.ends_with(".gz") {
-            std::io::Read::read_to_string(&mut flate2::read::MultiGzDecoder::new(file), &mut text)?;
-        } else {
-            std::io::Read::read_to_string(&mut std::io::BufReader::new(file), &mut text)?;
-        }
-        Ok(text)
+    let file = std::fs::File::open(path)
+        .map_err(|e| Failure::Usage(format!("--load-games {path}: {e}")))?;
+    let raw: Box<dyn Read> = if path.ends_with(".gz") {
+        Box::new(flate2::read::MultiGzDecoder::new(BufReader::new(file)))
+    } else {
+        Box::new(file)
     };
-    let text = read().map_err(|e| Failure::Usage(format!("--load-games {path}: {e}")))?;
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, line)| {
-            let bad = |why: String| Failure::Usage(format!("{path} line {}: {why}", i + 1));
-            let (game, values) = line.split_once('|').unwrap_or((line, ""));
-            let (winner, moves) = game.trim().split_once(' ').unwrap_or((game.trim(), ""));
-            let winner = match winner {
-                "X" => Some(Side::X),
-                "O" => Some(Side::O),
-                "draw" => None,
-                other => return Err(bad(format!("'{other}' is not a result: X, O or draw"))),
-            };
-            let moves = parse_moves(moves, variant.size()).map_err(|e| bad(e.to_string()))?;
-            let values = values
-                .split_whitespace()
-                .map(|v| match v {
-                    "-" => Ok(None),
-                    "win" => Ok(Some(Value::Solved(Outcome::Win(1)))),
-                    "loss" => Ok(Some(Value::Solved(Outcome::Loss(1)))),
-                    "draw" => Ok(Some(Value::Solved(Outcome::Draw))),
-                    score => score.parse().map(|s| Some(Value::Score(s))).map_err(|_| {
-                        bad(format!(
-                            "'{score}' is not a move's value: a whole number, win, loss, draw or -"
-                        ))
-                    }),
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            if !values.is_empty() && values.len() != moves.len() {
-                return Err(bad(format!(
-                    "{} moves but {} values: one value per move, or none",
-                    moves.len(),
-                    values.len()
-                )));
-            }
-            Ok(Played {
-                moves,
-                winner,
-                values,
-            })
+    let mut input = BufReader::new(raw.take(MAX_GAMES_BYTES + 1));
+    let mut games = Vec::new();
+    let mut line = String::new();
+    let mut total = 0u64;
+    for number in 1.. {
+        line.clear();
+        let bad =
+            |why: String| Failure::Usage(format!("--load-games {path}: line {number}: {why}"));
+        let read = (&mut input)
+            .take(MAX_GAME_LINE + 1)
+            .read_line(&mut line)
+            .map_err(|e| bad(e.to_string()))?;
+        if read == 0 {
+            break;
+        }
+        total += read as u64;
+        if total > MAX_GAMES_BYTES {
+            return Err(Failure::Usage(format!(
+                "--load-games {path}: more than {MAX_GAMES_BYTES} bytes of games (after \
+                 decompression): split the file"
+            )));
+        }
+        if read as u64 > MAX_GAME_LINE {
+            return Err(bad(format!(
+                "longer than {MAX_GAME_LINE} bytes, more than any game's line"
+            )));
+        }
+        // A byte order mark before the first line is no part of it, as in every text mnk reads.
+        let text = line.trim_start_matches('\u{feff}').trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        games.push(read_game(text, variant).map_err(bad)?);
+    }
+    Ok(games)
+}
+
+/// One line of a games file ([`read_games`]).
+fn read_game(line: &str, variant: Variant) -> Result<Played, String> {
+    let (game, values) = line.split_once('|').unwrap_or((line, ""));
+    let (winner, moves) = game.trim().split_once(' ').unwrap_or((game.trim(), ""));
+    let winner = match winner {
+        "X" => Some(Side::X),
+        "O" => Some(Side::O),
+        "draw" => None,
+        other => {
+            return Err(format!("'{}' is not a result: X, O or draw", shown(other)));
+        }
+    };
+    let moves = parse_moves(moves, variant.size()).map_err(|e| e.to_string())?;
+    let values = values
+        .split_whitespace()
+        .map(|v| match v {
+            "-" => Ok(None),
+            "win" => Ok(Some(Value::Solved(Outcome::Win(1)))),
+            "loss" => Ok(Some(Value::Solved(Outcome::Loss(1)))),
+            "draw" => Ok(Some(Value::Solved(Outcome::Draw))),
+            score => score.parse().map(|s| Some(Value::Score(s))).map_err(|_| {
+                format!(
+                    "'{}' is not a move's value: a whole number, win, loss, draw or -",
+                    shown(score)
+                )
+            }),
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    if !values.is_empty() && values.len() != moves.len() {
+        return Err(format!(
+            "{} moves but {} values: one value per move, or none",
+            moves.len(),
+            values.len()
+        ));
+    }
+    let board = mnk::game::Board::from_moves(variant, &moves).map_err(|(i, e)| {
+        format!(
+            "move {} ({}): {e}",
+            i + 1,
+            format_moves(&moves[i..=i], variant.size())
+        )
+    })?;
+    let ended = board.status().winner();
+    if ended.is_some() && ended != winner || ended.is_none() && winner.is_some() {
+        let said = winner.map_or_else(|| "a draw".to_string(), |s| format!("{s} won"));
+        let ends = ended.map_or_else(
+            || "without a winner".to_string(),
+            |s| format!("with {s}'s win"),
+        );
+        return Err(format!("it says {said}, but its moves end {ends}"));
+    }
+    Ok(Played {
+        moves,
+        winner,
+        values,
+    })
 }

@@ -2,23 +2,19 @@
 
 use crate::args::VerifyArgs;
 use crate::failure::Failure;
+use crate::files::{read_at_most, text};
 use crate::render::{human_time, millis, thousands};
-use mnk::certificate::{Certificate, verify};
+use mnk::certificate::{Certificate, MAX_PROOF_BYTES, verify};
 use mnk::notation::format_moves;
 use std::io::Write;
 use std::time::Instant;
 
 pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let path = args.file.display();
-    let text = std::fs::read(&args.file)
+    let text = read_at_most(&args.file, MAX_PROOF_BYTES, "a proof")
         .map_err(|e| Failure::Usage(format!("{path}: {e}")))
         .and_then(|bytes| {
-            String::from_utf8(bytes).map_err(|e| {
-                Failure::Runtime(format!(
-                    "{path}: not UTF-8 text (byte {} cannot be read); a proof is text",
-                    e.utf8_error().valid_up_to()
-                ))
-            })
+            text(bytes, "a proof").map_err(|e| Failure::Runtime(format!("{path}: {e}")))
         })?;
     let start = Instant::now();
     let certificate = Certificate::parse(&text)

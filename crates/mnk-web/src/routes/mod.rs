@@ -13,6 +13,7 @@ mod variant;
 mod request;
 
 use crate::assets;
+use crate::body::BodyRules;
 use crate::config::Limits;
 use crate::error::ApiError;
 use crate::searcher::Searcher;
@@ -58,6 +59,10 @@ pub fn app(limits: Limits) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(limits.body_bytes))
+        .layer(axum::Extension(BodyRules {
+            bytes: limits.body_bytes,
+            time: limits.body_timeout,
+        }))
         .with_state(state)
 }
 

@@ -152,6 +152,11 @@ pub async fn index(axum::extract::State(state): State) -> Json<serde_json::Value
             "max_memory_mb": MAX_MEMORY_MB,
             "max_threads": MAX_THREADS,
             "seat_memory_bytes": l.seat_memory,
+            "queue_wait_ms": l.queue_wait.as_millis(),
+            "header_timeout_ms": l.header_timeout.as_millis(),
+            "body_timeout_ms": l.body_timeout.as_millis(),
+            "max_connections": l.max_connections,
+            "connections_per_client": l.connections_per_client,
         },
         "seats": {
             "bytes": seat_bytes,

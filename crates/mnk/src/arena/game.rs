@@ -5,7 +5,7 @@
 use super::ArenaError;
 use crate::game::{Cell, Ending, Game, OpeningRule, Side, Variant, WinBy};
 use crate::players::{Ask, PlayerSpec, Seat};
-use crate::search::{MOVE_OVERHEAD, Timing};
+use crate::search::{MOVE_OVERHEAD, Stop, Timing};
 use crate::session::{Occupant, Session};
 use std::time::Duration;
 
@@ -58,12 +58,14 @@ pub struct GameSetup {
 
 /// Plays a game to its end: the players in a [`Session`], its tournament opening first if it
 /// has one (the opener judges its shapes with [`crate::players::swap2::JUDGE_NODES`] nodes
-/// each, the chooser decides with its own settings, outside the clocks).
+/// each, the chooser decides with its own settings, outside the clocks). When `stop` is set
+/// the move or opening act being thought is cut short and the game left unfinished (`None`: a
+/// game cut short is no result).
 ///
 /// # Errors
 /// [`ArenaError`]: a move to start from is illegal (the caller checked the opening: a bug),
 /// no tournament opening fits the board, or a player cannot act in it.
-pub fn play_game(setup: &GameSetup) -> Result<GameRecord, ArenaError> {
+pub fn play_game(setup: &GameSetup, stop: &Stop) -> Result<Option<GameRecord>, ArenaError> {
     let game = Game::from_moves(setup.variant, &setup.opening).map_err(|(i, error)| {
         ArenaError::StartMove {
             number: i + 1,
@@ -83,6 +85,9 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, ArenaError> {
             .map_err(ArenaError::OpeningDoesNotFit)?;
     }
     while let Some(opening) = session.opening_under_way().copied() {
+        if stop.is_set() {
+            return Ok(None);
+        }
         let side = opening
             .to_act()
             .expect("an opening under way has a seat to act");
@@ -92,7 +97,11 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, ArenaError> {
             rule: opening.rule(),
             error,
         };
-        let acts = session.machine_acts(&Ask::now()).map_err(refused)?;
+        let ask = Ask::now().with_stop(stop.child());
+        let acts = session.machine_acts(&ask).map_err(refused)?;
+        if stop.is_set() {
+            return Ok(None);
+        }
         for act in acts {
             session.act(act).map_err(refused)?;
         }
@@ -118,9 +127,12 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, ArenaError> {
             (a, b) => a.or(b),
         };
         let limit = clock.plan(stones, empty, Duration::ZERO);
+        if stop.is_set() {
+            return Ok(None);
+        }
         let ask = Ask {
             plan: clock.plan(stones, empty, MOVE_OVERHEAD),
-            ..Ask::now()
+            ..Ask::now().with_stop(stop.child())
         };
         let start = ask.start;
         session.run_clock(start);
@@ -129,6 +141,9 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, ArenaError> {
         };
         let name = seat.spec().name;
         let choice = seat.choose(board, &ask).map(|t| t.choice);
+        if stop.is_set() {
+            return Ok(None);
+        }
         let time = start.elapsed();
         thinks.push(Think {
             side,
@@ -152,13 +167,13 @@ pub fn play_game(setup: &GameSetup) -> Result<GameRecord, ArenaError> {
             .expect("the game is on: a player was asked for a move");
         break ending;
     };
-    Ok(GameRecord {
+    Ok(Some(GameRecord {
         moves: session.line().to_vec(),
         opening_moves,
         swapped: session.opener() == Some(Side::O),
         ending,
         thinks,
-    })
+    }))
 }
 
 #[cfg(test)]
@@ -175,7 +190,7 @@ mod tests {
             o: "rules".parse().unwrap(),
             timing: None,
         };
-        let record = play_game(&setup).unwrap();
+        let record = play_game(&setup, &Stop::new()).unwrap().unwrap();
         assert_ne!(record.ending.winner(), Some(Side::O));
         assert_eq!(record.thinks.len(), record.moves.len());
         assert!(
@@ -184,6 +199,10 @@ mod tests {
                 .iter()
                 .all(|t| t.limit.is_some_and(|l| l.as_secs() == 20) || t.side == Side::O)
         );
+        // Stopped before it starts: no game.
+        let stop = Stop::new();
+        stop.set();
+        assert_eq!(play_game(&setup, &stop), Ok(None));
     }
 
     #[test]
@@ -201,13 +220,13 @@ mod tests {
         };
         let taken = crate::notation::parse_moves("b2 b2", ttt.size()).unwrap();
         assert_eq!(
-            play_game(&setup(taken, None)),
+            play_game(&setup(taken, None), &Stop::new()),
             Err(ArenaError::StartMove {
                 number: 2,
                 error: MoveError::Occupied
             })
         );
-        let e = play_game(&setup(Vec::new(), Some(OpeningRule::Swap))).unwrap_err();
+        let e = play_game(&setup(Vec::new(), Some(OpeningRule::Swap)), &Stop::new()).unwrap_err();
         assert!(
             matches!(e, ArenaError::OpeningDoesNotFit(SessionError::Machine(_))),
             "{e:?}"
@@ -218,11 +237,11 @@ mod tests {
         );
         // A tournament opening the players play: swap on 9x9, rules opening and choosing.
         let nine = Variant::new(Size::square(9), 5, Rule::Freestyle).unwrap();
-        let record = play_game(&GameSetup {
+        let nine = GameSetup {
             variant: nine,
             ..setup(Vec::new(), Some(OpeningRule::Swap))
-        })
-        .unwrap();
+        };
+        let record = play_game(&nine, &Stop::new()).unwrap().unwrap();
         // Rules never takes black: it plays white's fourth stone, and the colours stay.
         assert_eq!((record.opening_moves, record.swapped), (4, false));
         assert_eq!(record.thinks.len(), record.moves.len() - 4);

@@ -12,6 +12,6 @@ pub mod series;
 pub use elo::{EloEstimate, estimate};
 pub use error::ArenaError;
 pub use game::{GameRecord, GameSetup, Think, play_game};
-pub use openings::{OpeningsError, StartPosition, parse_openings};
+pub use openings::{MAX_OPENINGS_BYTES, OpeningsError, StartPosition, parse_openings};
 pub use selfplay::{SelfPlay, self_play};
 pub use series::{MatchConfig, MatchReport, Played, ThinkStats, run_match, schedule};

@@ -2,7 +2,7 @@
 //! `#` comments are ignored. Every bad line is reported with its number.
 
 use crate::game::{Cell, Variant};
-use crate::notation::parse_game;
+use crate::notation::{parse_game, shown};
 use thiserror::Error;
 
 /// A position a game of a match starts from: an opening list's line, the moves played before
@@ -15,10 +15,31 @@ pub struct StartPosition {
     pub moves: Vec<Cell>,
 }
 
-/// The bad lines of an opening list.
+/// The longest list of openings read, in bytes (16 MiB, about 500,000 openings of a few
+/// moves): a reader holds at most this much of an untrusted file.
+pub const MAX_OPENINGS_BYTES: u64 = 16 << 20;
+
+/// The bad lines of an opening list (its message names the first [`OpeningsError::SHOWN`]).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{}", .0.iter().map(|(line, why)| format!("line {line}: {why}")).collect::<Vec<_>>().join("; "))]
 pub struct OpeningsError(pub Vec<(usize, String)>);
+
+impl OpeningsError {
+    /// The bad lines a message names; it counts the others.
+    pub const SHOWN: usize = 10;
+}
+
+impl std::fmt::Display for OpeningsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, (line, why)) in self.0.iter().take(Self::SHOWN).enumerate() {
+            let sep = if i == 0 { "" } else { "; " };
+            write!(f, "{sep}line {line}: {why}")?;
+        }
+        if let Some(more) = self.0.len().checked_sub(Self::SHOWN).filter(|&n| n > 0) {
+            write!(f, "; and {more} more bad lines")?;
+        }
+        Ok(())
+    }
+}
 
 /// Parses an opening list for a variant. An opening must be legal and leave the game on.
 ///
@@ -36,13 +57,16 @@ pub fn parse_openings(text: &str, variant: Variant) -> Result<Vec<StartPosition>
         match parse_game(line, variant) {
             Ok(game) if game.board().is_over() => bad.push((
                 i + 1,
-                format!("'{line}' ends the game; an opening must leave it on"),
+                format!(
+                    "'{}' ends the game; an opening must leave it on",
+                    shown(line)
+                ),
             )),
             Ok(game) => openings.push(StartPosition {
                 line: i + 1,
                 moves: game.moves().to_vec(),
             }),
-            Err(e) => bad.push((i + 1, format!("'{line}': {e}"))),
+            Err(e) => bad.push((i + 1, format!("'{}': {e}", shown(line)))),
         }
     }
     if !bad.is_empty() {

@@ -5,7 +5,7 @@ use super::ArenaError;
 use crate::engine::tune::SplitMix;
 use crate::game::{Cell, Game, Variant};
 use crate::players::{Ask, PlayerSpec, Seat};
-use crate::search::Value;
+use crate::search::{Stop, Value};
 use crate::session::{Occupant, Session};
 use std::time::Instant;
 
@@ -21,7 +21,7 @@ pub struct SelfPlay {
 
 /// One self-play game: the moves of `start`, then `random` random stones within `spread`
 /// cells of the centre (chosen from `seed`; none that ends the game), then `player` on both
-/// sides to the end.
+/// sides to the end; `None` when `stop` was set first (a game cut short is not one).
 ///
 /// # Errors
 /// [`ArenaError`]: a move of `start` cannot be played, or the player cannot move (a bug, or
@@ -33,7 +33,8 @@ pub fn self_play(
     random: usize,
     spread: i32,
     seed: u64,
-) -> Result<SelfPlay, ArenaError> {
+    stop: &Stop,
+) -> Result<Option<SelfPlay>, ArenaError> {
     let mut rng = SplitMix(seed);
     let game = Game::from_moves(variant, start).map_err(|(i, error)| ArenaError::StartMove {
         number: i + 1,
@@ -70,11 +71,14 @@ pub fn self_play(
         };
         let name = seat.spec().name;
         let thought = seat
-            .choose(board, &Ask::now())
+            .choose(board, &Ask::now().with_stop(stop.child()))
             .map_err(|error| ArenaError::Player {
                 player: name,
                 error,
             })?;
+        if stop.is_set() {
+            return Ok(None);
+        }
         session
             .play(thought.choice.cell, Instant::now())
             .map_err(|error| ArenaError::IllegalMove {
@@ -83,10 +87,10 @@ pub fn self_play(
             })?;
         values.push(thought.choice.value);
     }
-    Ok(SelfPlay {
+    Ok(Some(SelfPlay {
         game: session.game().clone(),
         values,
-    })
+    }))
 }
 
 #[cfg(test)]
@@ -98,7 +102,9 @@ mod tests {
     fn a_seed_plays_the_same_game_to_its_end() {
         let v = Variant::new(Size::square(9), 5, Rule::Freestyle).unwrap();
         let spec: PlayerSpec = "engine:nodes=300".parse().unwrap();
-        let played = self_play(v, &spec, &[], 3, 1, 7).unwrap();
+        let played = self_play(v, &spec, &[], 3, 1, 7, &Stop::new())
+            .unwrap()
+            .unwrap();
         let game = &played.game;
         assert!(game.board().is_over());
         assert!(game.moves().len() > 3);
@@ -106,16 +112,29 @@ mod tests {
         assert_eq!(played.values.len(), game.moves().len());
         assert!(played.values[..3].iter().all(Option::is_none));
         assert!(played.values[3..].iter().all(Option::is_some));
-        let again = self_play(v, &spec, &[], 3, 1, 7).unwrap();
+        let again = self_play(v, &spec, &[], 3, 1, 7, &Stop::new())
+            .unwrap()
+            .unwrap();
         assert_eq!(again.game.moves(), game.moves());
         assert_eq!(again.values, played.values);
-        let other = self_play(v, &spec, &[], 3, 1, 8).unwrap();
+        let other = self_play(v, &spec, &[], 3, 1, 8, &Stop::new())
+            .unwrap()
+            .unwrap();
         assert_ne!(other.game.moves()[..3], game.moves()[..3]);
         // From an opening: its moves first, then the random stones.
         let start = crate::notation::parse_moves("e5 f6", v.size()).unwrap();
-        let from = self_play(v, &spec, &start, 2, 1, 7).unwrap();
+        let from = self_play(v, &spec, &start, 2, 1, 7, &Stop::new())
+            .unwrap()
+            .unwrap();
         assert_eq!(from.game.moves()[..2], start[..]);
         assert!(from.values[..4].iter().all(Option::is_none));
         assert!(from.values[4..].iter().all(Option::is_some));
+        let stop = Stop::new();
+        stop.set();
+        assert!(
+            self_play(v, &spec, &start, 2, 1, 7, &stop)
+                .unwrap()
+                .is_none()
+        );
     }
 }

@@ -7,7 +7,7 @@ use super::game::{GameRecord, GameSetup, Think, play_game};
 use super::openings::StartPosition;
 use crate::game::{Cell, Ending, OpeningRule, Side, Variant, Wdl, WinBy};
 use crate::players::PlayerSpec;
-use crate::search::Timing;
+use crate::search::{Stop, Timing};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -130,9 +130,14 @@ pub struct MatchReport {
     pub elo: Option<EloEstimate>,
     /// Thinking time of A and of B.
     pub think: [ThinkStats; 2],
+    /// The match was stopped before all its games were played ([`run_match`]'s `stop`).
+    pub stopped: bool,
 }
 
-/// Plays the match; `progress` is called after each game with the games done so far.
+/// Plays the match; `progress` is called after each game with the games done so far. When
+/// `stop` is set the match ends early: the games being played are cut short and left out
+/// (a game cut short is no result), no new game starts, and the report holds the games that
+/// finished ([`MatchReport::stopped`]).
 ///
 /// # Errors
 /// [`ArenaError`]: an opening cannot be played (the caller should have parsed it for this
@@ -140,10 +145,14 @@ pub struct MatchReport {
 pub fn run_match(
     config: &MatchConfig,
     progress: &(dyn Fn(&Played, usize) + Sync),
+    stop: &Stop,
 ) -> Result<MatchReport, ArenaError> {
     let pairings = schedule(config.games, config.openings.len());
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let play = |p: &Pairing| -> Result<Played, ArenaError> {
+    let play = |p: &Pairing| -> Result<Option<Played>, ArenaError> {
+        if stop.is_set() {
+            return Ok(None);
+        }
         let mut p = *p;
         let opening: Vec<Cell> = p
             .opening
@@ -157,14 +166,17 @@ pub fn run_match(
         } else {
             (config.b.clone(), config.a.clone())
         };
-        let record = play_game(&GameSetup {
+        let setup = GameSetup {
             variant: config.variant,
             opening,
             opening_rule: config.opening_rule,
             x,
             o,
             timing: config.timing,
-        })?;
+        };
+        let Some(record) = play_game(&setup, stop)? else {
+            return Ok(None);
+        };
         p.a_is_x = p.a_is_x != record.swapped;
         let p = &p;
         let a_side = if p.a_is_x { Side::X } else { Side::O };
@@ -176,15 +188,17 @@ pub fn run_match(
         };
         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         progress(&played, n);
-        Ok(played)
+        Ok(Some(played))
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.jobs.max(1))
         .build()
         .map_err(|e| ArenaError::Threads(e.to_string()))?;
-    let games: Vec<Played> =
+    let games: Vec<Option<Played>> =
         pool.install(|| pairings.par_iter().map(play).collect::<Result<_, _>>())?;
-    Ok(report(games))
+    let mut report = report(games.into_iter().flatten().collect());
+    report.stopped = stop.is_set();
+    Ok(report)
 }
 
 /// Tallies finished games.
@@ -225,6 +239,7 @@ pub fn report(games: Vec<Played>) -> MatchReport {
         forfeits,
         think,
         games,
+        stopped: false,
     }
 }
 
@@ -266,7 +281,7 @@ mod tests {
             jobs: 1,
             opening_rule: Some(OpeningRule::Swap2),
         };
-        let report = run_match(&config, &|_, _| {}).unwrap();
+        let report = run_match(&config, &|_, _| {}, &Stop::new()).unwrap();
         let candidates = crate::players::swap2::candidates(&variant);
         for g in &report.games {
             let three = &g.record.moves[..3];
@@ -298,9 +313,13 @@ mod tests {
             opening_rule: None,
         };
         let calls = std::sync::atomic::AtomicUsize::new(0);
-        let report = run_match(&config, &|_, _| {
-            calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        })
+        let report = run_match(
+            &config,
+            &|_, _| {
+                calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            },
+            &Stop::new(),
+        )
         .unwrap();
         assert_eq!(calls.into_inner(), 4);
         assert_eq!(report.b_wins, 0);

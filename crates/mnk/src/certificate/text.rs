@@ -120,6 +120,8 @@ impl Certificate {
     /// # Errors
     /// [`ParseError`] with the first line that cannot be read and what is accepted there.
     pub fn parse(text: &str) -> Result<Certificate, ParseError> {
+        // A byte order mark, as some editors write, is no part of the text.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut lines = NumberedLines {
             inner: text.lines().enumerate(),
             last: 0,
@@ -216,7 +218,12 @@ fn read_section(
     let side = match side {
         "X" => Side::X,
         "O" => Side::O,
-        _ => return Err(err(n, format!("the side must be X or O, found {side:?}"))),
+        _ => {
+            return Err(err(
+                n,
+                format!("the side must be X or O, found {}", shown(side)),
+            ));
+        }
     };
     let goal = match goal {
         "win" => Goal::Win,
@@ -224,13 +231,16 @@ fn read_section(
         _ => {
             return Err(err(
                 n,
-                format!("the goal must be win or not-lose, found {goal:?}"),
+                format!("the goal must be win or not-lose, found {}", shown(goal)),
             ));
         }
     };
-    let count: usize = count
-        .parse()
-        .map_err(|_| err(n, format!("the count must be a number, found {count:?}")))?;
+    let count: usize = count.parse().map_err(|_| {
+        err(
+            n,
+            format!("the count must be a number, found {}", shown(count)),
+        )
+    })?;
     // The count is the file's word: the map grows as records come, from a modest start.
     let mut records = HashMap::with_capacity(count.min(1 << 16));
     let cell = |n: usize, text: &str| parse_cell(text, size).map_err(|e| err(n, e.to_string()));
@@ -268,7 +278,10 @@ fn read_section(
                     let (a, b) = pair.split_once('-').ok_or_else(|| {
                         err(
                             n,
-                            format!("a pair is two cells joined by '-', as a1-b2; found {pair:?}"),
+                            format!(
+                                "a pair is two cells joined by '-', as a1-b2; found {}",
+                                shown(pair)
+                            ),
                         )
                     })?;
                     pairs.push([cell(n, a)?, cell(n, b)?]);
@@ -288,11 +301,14 @@ fn read_section(
         if let Some(extra) = words.next() {
             return Err(err(
                 n,
-                format!("unexpected {extra:?} after the record's move"),
+                format!("unexpected {} after the record's move", shown(extra)),
             ));
         }
         if records.insert(key, record).is_some() {
-            return Err(err(n, format!("a second record for key {key_text}")));
+            return Err(err(
+                n,
+                format!("a second record for key {}", shown(key_text)),
+            ));
         }
     }
     Ok(Section {

@@ -38,6 +38,10 @@ pub const SCALE: f64 = 200.0;
 /// The weights the build embeds.
 const EMBEDDED: &str = include_str!("weights.txt");
 
+/// The longest weights file read, in bytes (16 MiB; the embedded one is far smaller): a reader
+/// holds at most this much of an untrusted file.
+pub const MAX_WEIGHTS_BYTES: u64 = 16 << 20;
+
 /// Kinds of cell ([`code`](super::pattern::code)) with how many cells of each.
 pub type Kinds = Vec<(u16, u16)>;
 

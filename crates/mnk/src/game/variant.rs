@@ -76,7 +76,7 @@ impl FromStr for Rule {
             "freestyle" | "free" => Ok(Rule::Freestyle),
             "exact" | "standard" => Ok(Rule::Exact),
             "renju" => Ok(Rule::Renju),
-            _ => Err(RuleError(s.to_string())),
+            _ => Err(RuleError(crate::notation::shown(s))),
         }
     }
 }
@@ -255,7 +255,7 @@ impl fmt::Display for Variant {
 /// [`VariantError::SizeSyntax`] for text that is not a size, [`VariantError::SideOutOfRange`]
 /// for a side outside `1..=26`.
 pub fn parse_size(text: &str) -> Result<Size, VariantError> {
-    let syntax = || VariantError::SizeSyntax(text.to_string());
+    let syntax = || VariantError::SizeSyntax(crate::notation::shown(text));
     let lower = text.trim().to_ascii_lowercase();
     let (w, h) = match lower.split_once(['x', '*', ',']) {
         Some((w, h)) => (w.trim(), h.trim()),

@@ -57,7 +57,8 @@ impl FromStr for Wdl {
             "draw" => Ok(Wdl::Draw),
             "loss" => Ok(Wdl::Loss),
             _ => Err(format!(
-                "cannot read {text:?} as a value: win, draw or loss"
+                "cannot read '{}' as a value: win, draw or loss",
+                crate::notation::shown(text)
             )),
         }
     }

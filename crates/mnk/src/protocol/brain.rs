@@ -246,7 +246,7 @@ impl Brain {
         let command = match parsed {
             Ok(c) => c,
             Err(CommandError::Empty) => return Reply::default(),
-            Err(e @ CommandError::BadInfo { .. }) => {
+            Err(e) if e.is_info() => {
                 self.deferred
                     .push(report::message(&format!("{e}; the setting is unchanged")));
                 return Reply::default();

@@ -153,6 +153,21 @@ impl CommandError {
     pub const fn is_unknown(&self) -> bool {
         matches!(self, CommandError::Unknown(_))
     }
+
+    /// Whether this is an `INFO` line that cannot be read (a bare `INFO`, a value that is not
+    /// one): a manager expects no answer to `INFO`, so none is given (an answer would be read
+    /// as the answer to the next command, and every answer after it would run a line late).
+    #[must_use]
+    pub fn is_info(&self) -> bool {
+        matches!(
+            self,
+            CommandError::BadInfo { .. }
+                | CommandError::BadArguments {
+                    command: "INFO",
+                    ..
+                }
+        )
+    }
 }
 
 impl FromStr for Command {

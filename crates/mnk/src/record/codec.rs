@@ -1,8 +1,9 @@
 //! Reading and writing records: each format's reader and writer, chosen by [`Format`].
 
+use super::MAX_RECORD_BYTES;
 use super::checked::Record;
 use super::draft::{Draft, Given};
-use super::error::RecordError;
+use super::error::{Problem, RecordError};
 use super::format::Format;
 use super::{move_line, psq, sgf};
 
@@ -10,8 +11,17 @@ impl Draft {
     /// Reads a record's text.
     ///
     /// # Errors
-    /// [`RecordError`] for text the format does not allow, with its line.
+    /// [`RecordError`] for text the format does not allow, with its line; text longer than
+    /// [`MAX_RECORD_BYTES`] is refused before it is read ([`Problem::TooLarge`]).
     pub fn parse(text: &str, format: Format) -> Result<Draft, RecordError> {
+        if text.len() > MAX_RECORD_BYTES {
+            return Err(RecordError::at(
+                1,
+                Problem::TooLarge {
+                    bytes: text.len() as u64,
+                },
+            ));
+        }
         match format {
             Format::MoveLine => move_line::parse(text),
             Format::Psq => psq::parse(text),

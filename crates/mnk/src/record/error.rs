@@ -32,6 +32,15 @@ pub enum Problem {
         /// What the format starts with.
         expected: &'static str,
     },
+    /// More text than any record holds ([`super::MAX_RECORD_BYTES`]).
+    #[error(
+        "the record is {bytes} bytes long, more than the {max} bytes any record of a game needs",
+        max = super::MAX_RECORD_BYTES
+    )]
+    TooLarge {
+        /// Its length in bytes (at least; a reader may stop counting past the limit).
+        bytes: u64,
+    },
     /// Text the format does not allow here.
     #[error("cannot read '{found}': expected {expected}")]
     Syntax {

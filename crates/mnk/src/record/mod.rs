@@ -30,6 +30,11 @@
 //! assert!(broken.unwrap_err().to_string().starts_with("line 3: move 2 (8,8, h8 in mnk's notation)"));
 //! ```
 
+/// The longest record text read, in bytes (1 MiB): a whole game on the largest board (26x26)
+/// with every move commented fits many times over, and a reader of an untrusted file holds
+/// at most this much of it ([`Problem::TooLarge`] beyond).
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
+
 mod checked;
 mod codec;
 mod draft;

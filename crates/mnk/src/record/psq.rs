@@ -12,7 +12,8 @@
 //! The header gives the board (width x height), each player's level (0: a person) and which
 //! player moved first (0 or 1); each move is `x,y,time`: the column from the left and the row
 //! from the top, both from 1, and the milliseconds it took (optional when reading). The first
-//! line that is not a move ends the moves; after them Piskvork writes the two players' names
+//! line that does not start as a move does (a whole number and a comma) ends the moves; a line
+//! that starts as one but is not one is an error, never the end of the record; after them Piskvork writes the two players' names
 //! (in tournaments and command-line games) and always a final number, its error code (-1:
 //! none known). k and the rule are not in the file. mnk writes `?` for a name it does not know
 //! when it knows the other one.
@@ -69,27 +70,43 @@ pub(super) fn parse(text: &str) -> Result<Draft, RecordError> {
     let mut end = None;
     let mut trailer: Vec<(usize, &str)> = Vec::new();
     for &(line, text) in rest {
-        match (end, numbers(text)) {
-            (_, _) if text.is_empty() && end.is_none() => {}
-            (None, Some([x, y])) => {
-                draft.moves.push(DraftMove {
-                    line,
-                    text: format!("{x},{y}"),
-                    point: Point::FromTopLeft {
-                        col: x - 1,
-                        row: y - 1,
-                    },
-                });
-            }
-            (Some(end), Some(_)) => {
-                return Err(RecordError::at(line, Problem::MoveAfterEnd { end }));
-            }
-            (None, None) => {
-                end = Some(line);
-                trailer.push((line, text));
-            }
-            (Some(_), None) => trailer.push((line, text)),
+        if text.contains('\0') {
+            return Err(RecordError::at(
+                line,
+                Problem::Syntax {
+                    found: shown(text),
+                    expected: "text: a psq record holds no NUL character",
+                },
+            ));
         }
+        if text.is_empty() && end.is_none() {
+            continue;
+        }
+        if !looks_like_a_move(text) {
+            end.get_or_insert(line);
+            trailer.push((line, text));
+            continue;
+        }
+        if let Some(end) = end {
+            return Err(RecordError::at(line, Problem::MoveAfterEnd { end }));
+        }
+        let [x, y] = numbers(text).ok_or_else(|| {
+            RecordError::at(
+                line,
+                Problem::Syntax {
+                    found: shown(text),
+                    expected: MOVE,
+                },
+            )
+        })?;
+        draft.moves.push(DraftMove {
+            line,
+            text: format!("{x},{y}"),
+            point: Point::FromTopLeft {
+                col: x - 1,
+                row: y - 1,
+            },
+        });
     }
     // The trailer: the names (when written), then the final number.
     while trailer.last().is_some_and(|(_, t)| t.is_empty()) {
@@ -111,18 +128,34 @@ pub(super) fn parse(text: &str) -> Result<Draft, RecordError> {
     Ok(draft)
 }
 
-/// A move line's column and row: `x,y` or `x,y,time`, whole numbers.
+/// What a move line must be.
+const MOVE: &str = "a move as x,y or x,y,time: the column and the row from 1 and the \
+                    milliseconds it took, whole numbers of at most 18 digits";
+
+/// Whether a line is meant as a move: a whole number, then a comma. The moves end at the
+/// first line that is not (a name, the final number); a line meant as a move that is not
+/// one (`10,10,12ms`, `10,10,0,0`) is an error, never the end of the moves.
+fn looks_like_a_move(text: &str) -> bool {
+    text.split_once(',').is_some_and(|(first, _)| {
+        let digits = first.trim().trim_start_matches(['-', '+']);
+        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+    })
+}
+
+/// A move line's column and row: `x,y` or `x,y,time`, whole numbers (the time at least 0).
 fn numbers(text: &str) -> Option<[i64; 2]> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-    if !(2..=3).contains(&parts.len()) {
+    let [x, y, time @ ..] = &parts[..] else {
         return None;
+    };
+    match time {
+        [] => {}
+        [time] => {
+            time.parse::<u64>().ok()?;
+        }
+        _ => return None,
     }
-    let mut n = parts.iter().map(|p| p.parse::<i64>().ok());
-    let (x, y) = (n.next()??, n.next()??);
-    if n.next().is_some_and(|t| t.is_none()) {
-        return None;
-    }
-    Some([x, y])
+    Some([x.parse().ok()?, y.parse().ok()?])
 }
 
 pub(super) fn write(record: &Record) -> String {

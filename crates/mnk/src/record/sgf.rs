@@ -28,7 +28,7 @@ struct Property {
     line: usize,
 }
 
-/// Reads SGF text: the main line's nodes, each a list of properties.
+/// Reads SGF text: the properties of the main line's nodes.
 struct Scanner<'a> {
     text: &'a str,
     pos: usize,
@@ -78,51 +78,72 @@ impl Scanner<'_> {
         }
     }
 
-    /// A game tree: `(` nodes, then variations, `)`. The nodes of the main line go to `main`
-    /// (when given); other variations are only checked.
-    fn tree(&mut self, mut main: Option<&mut Vec<Vec<Property>>>) -> Result<(), RecordError> {
-        self.expect('(', "'(' to open a game")?;
-        self.skip_space();
-        if self.peek() != Some(';') {
-            return Err(self.error("';' to open a node"));
+    /// A game tree: `(` nodes, then variations, `)`, read without recursion (a file of
+    /// nested variations costs a stack entry each, not a call: depth is bounded only by the
+    /// record's size, [`super::MAX_RECORD_BYTES`]). The properties of the main line's nodes
+    /// go to `main` (the first variation at every branch continues it); other variations are
+    /// only checked.
+    fn tree(&mut self, main: &mut Vec<Property>) -> Result<(), RecordError> {
+        /// An open `(`: whether it continues the main line, and whether its variations have
+        /// begun (after which only more variations or its `)` may follow).
+        struct Open {
+            main: bool,
+            branched: bool,
         }
-        loop {
+        self.expect('(', "'(' to open a game")?;
+        let mut open = vec![Open {
+            main: true,
+            branched: false,
+        }];
+        self.first_node()?;
+        while let Some(top) = open.last_mut() {
             self.skip_space();
             match self.peek() {
-                Some(';') => {
+                Some(';') if !top.branched => {
                     self.bump();
-                    let node = self.node()?;
-                    if let Some(main) = main.as_deref_mut() {
-                        main.push(node);
-                    }
+                    let keep = top.main;
+                    self.node(keep.then_some(&mut *main))?;
                 }
                 Some('(') => {
-                    // Variations: the first continues the main line.
-                    self.tree(main.as_deref_mut())?;
-                    loop {
-                        self.skip_space();
-                        match self.peek() {
-                            Some('(') => self.tree(None)?,
-                            _ => break,
-                        }
-                    }
-                    return self.expect(')', "')' to close the game, or '(' for a variation");
+                    self.bump();
+                    let continues = top.main && !top.branched;
+                    top.branched = true;
+                    open.push(Open {
+                        main: continues,
+                        branched: false,
+                    });
+                    self.first_node()?;
                 }
                 Some(')') => {
                     self.bump();
-                    return Ok(());
+                    open.pop();
+                }
+                _ if top.branched => {
+                    return Err(self.error("')' to close the game, or '(' for a variation"));
                 }
                 _ => return Err(self.error("';' (a node), '(' (a variation) or ')'")),
             }
         }
+        Ok(())
     }
 
-    fn node(&mut self) -> Result<Vec<Property>, RecordError> {
-        let mut properties = Vec::new();
+    /// The `;` that must open a game tree's first node (not consumed).
+    fn first_node(&mut self) -> Result<(), RecordError> {
+        self.skip_space();
+        if self.peek() == Some(';') {
+            Ok(())
+        } else {
+            Err(self.error("';' to open a node"))
+        }
+    }
+
+    /// A node's properties after its `;`, added to `properties` when given (a node off the
+    /// main line is only checked).
+    fn node(&mut self, mut properties: Option<&mut Vec<Property>>) -> Result<(), RecordError> {
         loop {
             self.skip_space();
             if !self.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
-                return Ok(properties);
+                return Ok(());
             }
             let line = self.line;
             let mut ident = String::new();
@@ -145,11 +166,13 @@ impl Scanner<'_> {
             if values.is_empty() {
                 return Err(self.error("'[' and the value of the property"));
             }
-            properties.push(Property {
-                ident,
-                values,
-                line,
-            });
+            if let Some(properties) = properties.as_deref_mut() {
+                properties.push(Property {
+                    ident,
+                    values,
+                    line,
+                });
+            }
         }
     }
 
@@ -200,8 +223,8 @@ pub(super) fn parse(text: &str) -> Result<Draft, RecordError> {
             },
         ));
     }
-    let mut nodes = Vec::new();
-    scanner.tree(Some(&mut nodes))?;
+    let mut properties = Vec::new();
+    scanner.tree(&mut properties)?;
     scanner.skip_space();
     if scanner.peek() == Some('(') {
         return Err(RecordError::at(scanner.line, Problem::SecondGame));
@@ -210,7 +233,7 @@ pub(super) fn parse(text: &str) -> Result<Draft, RecordError> {
         return Err(scanner.error("nothing after the game's last ')'"));
     }
     let mut draft = Draft::new(Format::Sgf);
-    for property in nodes.iter().flatten() {
+    for property in &properties {
         read(property, &mut draft)?;
     }
     draft

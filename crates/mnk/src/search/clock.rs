@@ -39,7 +39,8 @@ pub enum Timing {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error(
     "cannot read '{0}' as a time control: write a game clock with an optional increment \
-     (5m, 5m+3s, 5+3 for 5 minutes plus 3 seconds a move, 90s) or a limit per move (10s/move)"
+     (5m, 5m+3s, 5+3 for 5 minutes plus 3 seconds a move, 90s) or a limit per move (10s/move), \
+     each at most 8760h (a year)"
 )]
 pub struct TimingError(String);
 
@@ -60,8 +61,13 @@ fn duration(text: &str, bare: fn(f64) -> f64) -> Option<Duration> {
         "h" => number * 3600.0,
         _ => return None,
     };
-    Duration::try_from_secs_f64(seconds).ok()
+    Duration::try_from_secs_f64(seconds)
+        .ok()
+        .filter(|&d| d <= MAX_TIME)
 }
+
+/// The longest time a time control may give (a clock, an increment, a move): a year.
+pub const MAX_TIME: Duration = Duration::from_secs(365 * 24 * 3600);
 
 impl FromStr for Timing {
     type Err = TimingError;
@@ -178,7 +184,7 @@ impl Clocks {
                     *left = Duration::ZERO;
                     Some(side)
                 } else {
-                    *left = *left - used + increment;
+                    *left = (*left - used).saturating_add(increment);
                     None
                 }
             }
@@ -254,10 +260,37 @@ mod tests {
             let again = timing.to_string();
             assert_eq!(again.parse::<Timing>(), Ok(timing), "{again}");
         }
-        for bad in ["", "fast", "5x", "0", "0s/move", "5m+", "-5m", "5m+3s+1s"] {
+        for bad in [
+            "",
+            "fast",
+            "5x",
+            "0",
+            "0s/move",
+            "5m+",
+            "-5m",
+            "5m+3s+1s",
+            "5m+99999999999999999s",
+            "8761h",
+            "1e300s/move",
+        ] {
             let e = bad.parse::<Timing>().unwrap_err().to_string();
             assert!(e.contains("5m+3s") && e.contains("10s/move"), "{bad}: {e}");
         }
+    }
+
+    #[test]
+    fn the_longest_clocks_never_overflow() {
+        assert_eq!("8760h+8760h".parse::<Timing>().map(|_| ()), Ok(()));
+        let mut c = Clocks::new(Timing::Game {
+            base: MAX_TIME,
+            increment: Duration::MAX,
+        });
+        let t0 = Instant::now();
+        for i in 0..4 {
+            c.start(Side::X, t0 + S(i));
+            assert_eq!(c.stop(t0 + S(i + 1)), None);
+        }
+        assert_eq!(c.left(Side::X, t0), Duration::MAX);
     }
 
     #[test]

@@ -110,8 +110,9 @@ impl Control {
         };
         Control {
             start,
-            target: target.map(|t| start + t),
-            deadline: deadline.map(|d| start + d),
+            // A time past what the clock can hold (years) is no deadline at all.
+            target: target.and_then(|t| start.checked_add(t)),
+            deadline: deadline.and_then(|d| start.checked_add(d)),
             node_limit: limits.nodes,
             depth: limits.depth,
             stop,
@@ -155,7 +156,10 @@ impl Control {
     /// way from the start (a part of the move's time kept for work after the search).
     #[must_use]
     pub fn share(&self, percent: u32) -> Self {
-        let at = |t: Instant| self.start + t.saturating_duration_since(self.start) * percent / 100;
+        let at = |t: Instant| {
+            let part = percent_of(t.saturating_duration_since(self.start), percent);
+            self.start.checked_add(part).unwrap_or(t)
+        };
         Control {
             deadline: self.deadline.map(at),
             target: self.target.map(at),
@@ -233,7 +237,7 @@ impl Control {
     pub fn past_share(&self, percent: u32) -> bool {
         self.target.is_some_and(|t| {
             let budget = t.saturating_duration_since(self.start);
-            self.start.elapsed() >= budget * percent / 100
+            self.start.elapsed() >= percent_of(budget, percent)
         })
     }
 
@@ -254,6 +258,13 @@ impl Control {
         self.node_limit.is_some_and(|n| nodes >= n)
             || (nodes.is_multiple_of(Self::CHECK_EVERY) && self.should_stop(nodes))
     }
+}
+
+/// `percent` percent of `time`, exact where it can be, saturating where the product would
+/// not fit (a clock of years).
+fn percent_of(time: Duration, percent: u32) -> Duration {
+    time.checked_mul(percent)
+        .map_or_else(|| (time / 100).saturating_mul(percent), |t| t / 100)
 }
 
 #[cfg(test)]
@@ -317,6 +328,24 @@ mod tests {
         assert!(!c.saves_time());
         let c = Control::unlimited();
         assert!(c.deadline().is_none() && c.target().is_none());
+        // Times past what a clock can hold are no deadline, and shares of them never overflow.
+        let c = Control::start(&Limits {
+            time: Some(Duration::MAX),
+            ..Limits::NONE
+        });
+        assert!(c.deadline().is_none());
+        let far = Control::new(
+            start,
+            &Limits::NONE,
+            TimePlan {
+                target: Some(Duration::from_secs(u64::MAX / 50)),
+                deadline: Some(Duration::from_secs(u64::MAX / 50)),
+            },
+            Stop::new(),
+        );
+        let shared = far.share(90);
+        assert!(shared.deadline() <= far.deadline());
+        assert!(!far.past_share(100));
     }
 
     #[test]

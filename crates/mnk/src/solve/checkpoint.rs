@@ -13,8 +13,12 @@
 //! position's key as a little-endian `u128`, then lower bound, upper bound, best move and
 //! work, one byte each). A block of count 0 ends the records; after it, the number of records
 //! (`u64`) and the CRC-32 of every record byte (`u32`). A file cut short, or whose checksum
-//! does not match, is refused and leaves the table empty.
+//! does not match, is refused and leaves the table empty; so is one whose checksum matches
+//! but holds a record no solve of the game writes (`Plausible`: a position the players
+//! cannot reach, bounds out of order, a win or loss sooner than k in a row allows, a best move
+//! on a taken cell).
 
+use super::key::Symmetries;
 use super::table::{Entry, NO_MOVE, Table};
 use crate::game::Variant;
 use std::io::{self, Read, Write};
@@ -95,10 +99,55 @@ fn flush(block: &mut Vec<u8>, out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
-/// Reads a checkpoint into the table. Returns the number of records read.
+/// What an entry of this game may say: each record read is checked against it, so that a
+/// file with a valid checksum but an impossible entry (a crafted or mis-written one) is refused
+/// rather than trusted.
+pub(crate) struct Plausible<'a> {
+    /// The board's symmetries, which decode a key into its position.
+    pub(crate) syms: &'a Symmetries,
+    /// The board's cells.
+    pub(crate) cells: u32,
+    /// Stones in a row that win.
+    pub(crate) k: u32,
+}
+
+impl Plausible<'_> {
+    /// Whether `entry` can be true of the position `key` encodes: a position X and O reach
+    /// taking turns (X first), bounds in order, a win claimed no sooner than the side to move
+    /// can complete `k` in a row, a loss no sooner than the other side can, and a best move on
+    /// an empty cell. A score counts the stones on the board when the game ends (see
+    /// [`crate::solve`]): a win completed with `s` stones scores `cells + 1 - s`.
+    fn allows(&self, key: u128, entry: Entry) -> bool {
+        let Some((x, o)) = self.syms.decode(key) else {
+            return false;
+        };
+        let (nx, no) = (x.count_ones(), o.count_ones());
+        if nx != no && nx != no + 1 {
+            return false;
+        }
+        let stones = nx + no;
+        // The side to move is X when the counts are equal.
+        let (own, other) = if nx == no { (nx, no) } else { (no, nx) };
+        let n = i32::try_from(self.cells).unwrap_or(i32::MAX);
+        // The score of a game that ends with `at` stones on the board (0 if it cannot).
+        let score = |at: u32| (n + 1 - i32::try_from(at).unwrap_or(i32::MAX)).max(0);
+        let best_win = score(stones + (2 * self.k.saturating_sub(own)).saturating_sub(1).max(1));
+        let worst_loss = -score(stones + (2 * self.k.saturating_sub(other)).max(2));
+        let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
+        let lower_ok = entry.lower == i8::MIN || (lower >= -n && lower <= best_win);
+        let upper_ok = entry.upper == i8::MAX || (upper <= n && upper >= worst_loss);
+        let best_ok = entry.best == NO_MOVE
+            || (u32::from(entry.best) < self.cells && (x | o) >> entry.best & 1 == 0);
+        lower_ok && upper_ok && lower <= upper && best_ok
+    }
+}
+
+/// Reads a checkpoint into the table, every record checked against `plausible`. Returns the
+/// number of records read.
 pub(crate) fn read(
     table: &Table,
     header: &str,
+    plausible: &Plausible<'_>,
     input: &mut dyn Read,
 ) -> Result<u64, CheckpointError> {
     let mut magic = [0u8; MAGIC.len()];
@@ -129,14 +178,18 @@ pub(crate) fn read(
             wanted: header.to_string(),
         });
     }
-    let result = records(table, input);
+    let result = records(table, plausible, input);
     if result.is_err() {
         table.clear();
     }
     result
 }
 
-fn records(table: &Table, input: &mut dyn Read) -> Result<u64, CheckpointError> {
+fn records(
+    table: &Table,
+    plausible: &Plausible<'_>,
+    input: &mut dyn Read,
+) -> Result<u64, CheckpointError> {
     let damaged = |what: &str| CheckpointError::Damaged(what.to_string());
     let mut crc = crc32fast::Hasher::new();
     let mut total = 0u64;
@@ -167,6 +220,11 @@ fn records(table: &Table, input: &mut dyn Read) -> Result<u64, CheckpointError> 
             };
             if key >> 106 != 0 || entry.best > NO_MOVE || entry.work > 63 {
                 return Err(damaged("a record no table holds"));
+            }
+            if !plausible.allows(key, entry) {
+                return Err(damaged(
+                    "a record no solve of this game writes: a position, bound or move that cannot be",
+                ));
             }
             filled += u64::from(table.store(key, entry));
         }

@@ -112,6 +112,34 @@ impl Symmetries {
         best
     }
 
+    /// The position a key encodes, as X's and O's masks in the key's orientation; `None` for a
+    /// number no position of this board has (a cell of both sides, a stone off the board).
+    pub(crate) fn decode(&self, key: u128) -> Option<(u64, u64)> {
+        let n = self.cells;
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let (x, o) = if n <= RAW_CELLS {
+            if key >> (2 * n) != 0 {
+                return None;
+            }
+            ((key as u64) & full, (key >> n) as u64 & full)
+        } else {
+            let (mut rest, mut x, mut o) = (key, 0u64, 0u64);
+            for cell in 0..n {
+                match rest % 3 {
+                    1 => x |= 1 << cell,
+                    2 => o |= 1 << cell,
+                    _ => {}
+                }
+                rest /= 3;
+            }
+            if rest != 0 {
+                return None;
+            }
+            (x, o)
+        };
+        (x & o == 0).then_some((x, o))
+    }
+
     /// The symmetries (as a bit set) that leave the position unchanged; bit 0 is always set.
     #[inline]
     pub(crate) fn stabilizer(&self, images: &Images) -> u8 {
@@ -196,6 +224,24 @@ mod tests {
         assert_eq!(c, syms.images(1 << 0, 1 << 7));
         syms.toggle(&mut c, 7, false);
         assert_eq!(c, syms.images(1 << 0, 0));
+    }
+
+    #[test]
+    fn keys_decode_to_their_positions() {
+        for size in [Size::new(4, 4), Size::new(8, 8), Size::new(7, 6)] {
+            let syms = Symmetries::new(size, true);
+            let images = syms.images(0b1001, 0b0110 << 8);
+            let (key, s) = syms.key(&images);
+            let (x, o) = syms.decode(key).unwrap();
+            let (ix, io) = (images.x[s], images.o[s]);
+            assert_eq!((x, o), (ix, io), "{size}");
+        }
+        let small = Symmetries::new(Size::new(3, 3), false);
+        assert_eq!(small.decode(1 | 1 << 9), None, "a cell of both sides");
+        assert_eq!(small.decode(1 << 18), None, "a stone off the board");
+        let large = Symmetries::new(Size::new(8, 8), false);
+        assert_eq!(large.decode(3u128.pow(64)), None);
+        assert_eq!(large.decode(3u128.pow(63) * 2), Some((0, 1 << 63)));
     }
 
     #[test]

@@ -398,7 +398,12 @@ impl Solver {
     /// [`CheckpointError`]: unreadable, another game's, or damaged (then the table is left
     /// empty: nothing of a damaged file is trusted).
     pub fn load_table(&mut self, input: &mut dyn Read) -> Result<u64, CheckpointError> {
-        checkpoint::read(&self.cx.table, &self.cx.header, input)
+        let plausible = checkpoint::Plausible {
+            syms: &self.cx.syms,
+            cells: u32::try_from(self.cells).unwrap_or(u32::MAX),
+            k: u32::try_from(self.cx.lines.k()).unwrap_or(u32::MAX),
+        };
+        checkpoint::read(&self.cx.table, &self.cx.header, &plausible, input)
     }
 
     /// Proves the value of the position `game` reached, for the side to move, and writes the
