@@ -273,7 +273,7 @@ pub struct PlayArgs {
     /// (black, white, black), the O seat takes black or plays white's fourth stone (swap2:
     /// or places two more stones and lets the opener choose). Played in lines of text.
     #[arg(long, value_name = "RULE", conflicts_with_all = ["moves", "load"])]
-    pub opening: Option<mnk::arena::OpeningRule>,
+    pub opening: Option<mnk::game::OpeningRule>,
 }
 
 /// Who plays a side.
@@ -512,7 +512,7 @@ pub struct MatchArgs {
     /// Open every game by `swap` or `swap2` instead: the opener (A and B in turn) places
     /// three stones, the other takes black or plays white's fourth stone.
     #[arg(long, value_name = "RULE", conflicts_with = "openings")]
-    pub opening: Option<mnk::arena::OpeningRule>,
+    pub opening: Option<mnk::game::OpeningRule>,
     /// Games played at once (default: the cores divided by the search threads).
     #[arg(long)]
     pub jobs: Option<usize>,

@@ -2,7 +2,7 @@
 
 use crate::failure::Failure;
 use crate::files::{read_at_most, text};
-use mnk::arena::{MAX_OPENINGS_BYTES, Opening, parse_openings};
+use mnk::arena::{MAX_OPENINGS_BYTES, StartPosition, parse_openings};
 use mnk::game::{Size, Variant};
 use std::path::Path;
 
@@ -15,7 +15,10 @@ pub const OPENINGS_15X15: &str = include_str!("../../../data/openings/15x15.txt"
 ///
 /// # Errors
 /// [`Failure::Usage`] when the file cannot be read or holds a bad line.
-pub fn choose(arg: Option<&str>, variant: Variant) -> Result<(Vec<Opening>, String), Failure> {
+pub fn choose(
+    arg: Option<&str>,
+    variant: Variant,
+) -> Result<(Vec<StartPosition>, String), Failure> {
     Ok(match arg {
         Some("none") => (Vec::new(), "the empty board".to_string()),
         Some(path) => {

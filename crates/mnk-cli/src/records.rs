@@ -6,7 +6,7 @@ use crate::args::{DEFAULT_SIZE, GameArgs, RecordArgs};
 use crate::failure::Failure;
 use crate::files::{read_at_most, text, write_atomically};
 use mnk::game::{Game, Variant};
-use mnk::record::{Draft, Format, Given, Outcome, Players, Record};
+use mnk::record::{Draft, Format, Given, Record};
 use std::io::{self, Write};
 
 /// The format of a file: `--format` when given, else its extension's.
@@ -121,15 +121,6 @@ pub fn file_command<'a>(line: &'a str, word: &str) -> Option<&'a str> {
     let rest = &line[word.len()..];
     (head.eq_ignore_ascii_case(word) && (rest.is_empty() || rest.starts_with(char::is_whitespace)))
         .then(|| rest.trim())
-}
-
-/// The record of a game in a terminal session: its moves, the seats' names, and the result
-/// the board shows.
-pub fn of_session(game: &Game, players: &Players) -> Record {
-    let mut record = Record::from_game(game);
-    record.players = players.clone();
-    record.result = Outcome::of(game.board().status());
-    record
 }
 
 /// `save FILE` at the prompt: writes the game and says so, or says why not; the game goes on

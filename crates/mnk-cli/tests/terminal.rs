@@ -334,3 +334,51 @@ fn a_game_saved_on_the_board_is_reloaded_there_and_autosaved() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_full_screen_board_plays_a_swap2_opening() {
+    let record = std::env::temp_dir().join(format!("mnk-tui-swap2-{}.sgf", std::process::id()));
+    let s = Screen::start(&[
+        "play",
+        "--size",
+        "15",
+        "--opening",
+        "swap2",
+        "--x",
+        "rules",
+        "--o",
+        "human",
+        "--autosave",
+        record.to_str().unwrap(),
+    ]);
+    // Rules, the opener, places its three stones by itself (the first of its shapes: h8 i8
+    // h6); the person, the chooser, is asked.
+    let text = s.wait_for("or type place: two more stones");
+    assert!(
+        text.contains("swap2 opening: the other player (you)"),
+        "{text}"
+    );
+    assert!(text.contains("or place white's fourth stone"), "{text}");
+    let row = s.row(&text, 8);
+    assert_eq!((at(&row, 'h'), at(&row, 'i')), ('X', 'O'), "{text}");
+    assert_eq!(at(&s.row(&text, 6), 'h'), 'X', "{text}");
+    // The person places two more stones, white's fourth and black's fifth.
+    s.keys(&["place", "Enter"]);
+    s.wait_for("place white's fourth stone");
+    s.keys(&["a1", "Enter"]);
+    s.wait_for("place black's fifth stone");
+    s.keys(&["o15", "Enter"]);
+    // Rules chooses on five stones: it never takes black, so it takes white and plays the
+    // sixth stone; the seats change colours, and the person plays black.
+    let text = s.wait_for("X (you) to move");
+    assert!(text.contains("takes white and plays"), "{text}");
+    assert_eq!(at(&s.row(&text, 1), 'a'), 'O', "{text}");
+    assert_eq!(at(&s.row(&text, 15), 'o'), 'X', "{text}");
+    s.keys(&["C-c"]);
+    let text = s.wait_for("exit 0");
+    assert!(text.contains("Moves: h8 i8 h6 a1 o15 "), "{text}");
+    let sgf = std::fs::read_to_string(&record).unwrap();
+    let _ = std::fs::remove_file(&record);
+    assert!(sgf.contains("OP[swap2:6]"), "{sgf}");
+    assert!(sgf.contains("PB[human]PW[rules]"), "{sgf}");
+}

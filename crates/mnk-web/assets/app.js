@@ -47,7 +47,7 @@ function limitTo(settings, size, label) {
 
 function fitSeats() {
   const size = formSize();
-  fitOpening(size.width, size.height, Number($('#k').value));
+  fitOpening(size.width, size.height, Number($('#k').value), size.rule);
   if (!(size.width >= 1 && size.height >= 1)) return;
   fitSettings(seats.x, size, 'X');
   fitSettings(seats.o, size, 'O');

@@ -9,90 +9,44 @@
 //! a search is out of the store; the search slots bound how many there are.)
 
 use crate::error::{ApiError, ApiResult};
-use crate::opening::{Act, Opening};
-use mnk::game::{Game, Side};
+use mnk::game::{Act, Opening, Side};
 use mnk::players::{PlayerSpec, Seat};
-use mnk::record::Outcome;
-use mnk::search::Timing;
+use mnk::session::{Session, SessionError};
 use std::collections::HashMap;
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::net::IpAddr;
 use std::sync::Mutex;
 
-/// Who plays each side: `None` is a person at the page.
+/// Who plays each side, as a request names them: `None` is a person at the page.
 pub type Seats = [Option<PlayerSpec>; 2];
 
-/// One game and who plays it.
+/// One game: the library's session, whose computers are named by their players' specs (the
+/// store keeps their seats, with their tables, apart: [`Store::take_seat`]), and its version.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
-    /// The game.
-    pub game: Game,
-    /// The seats, X first.
-    pub seats: Seats,
+    /// The game: its seats, moves, opening, result (a flag fall or a resignation, `POST
+    /// /api/games/{id}/end`, or the one an imported record states) and how it is timed (the
+    /// page runs the clocks; the session says how).
+    pub session: Session,
     /// Bumped at every change, so a search can tell whether the game moved on meanwhile.
     pub version: u64,
-    /// How the game is timed, when it is (the page runs the clocks; this says how).
-    pub timing: Option<Timing>,
-    /// A result the board does not show: a flag fall or a resignation (`POST
-    /// /api/games/{id}/end`), or the one an imported record states. Set, it ends the game.
-    pub result: Option<Outcome>,
-    /// The tournament opening the game begins with, if any ([`crate::opening`]).
-    pub opening: Option<Opening>,
 }
 
 impl Entry {
-    /// A game at version 0, untimed, its result the board's.
+    /// A game at version 0.
     #[must_use]
-    pub fn new(game: Game, seats: Seats) -> Self {
+    pub fn new(session: Session) -> Self {
         Entry {
-            game,
-            seats,
+            session,
             version: 0,
-            timing: None,
-            result: None,
-            opening: None,
         }
-    }
-
-    /// How the game ended: the stated result, else the board's; `None` while it is on.
-    #[must_use]
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.result
-            .clone()
-            .or_else(|| Outcome::of(self.game.board().status()))
-    }
-
-    /// Whether the game has ended, on the board or by a stated result.
-    #[must_use]
-    pub fn is_over(&self) -> bool {
-        self.result.is_some() || self.game.board().is_over()
     }
 
     /// The player seated on `side`, if a computer.
     #[must_use]
     pub fn seat(&self, side: Side) -> Option<&PlayerSpec> {
-        self.seats[side.index()].as_ref()
-    }
-
-    /// The game's opening, while it is under way.
-    #[must_use]
-    pub fn opening_under_way(&self) -> Option<Opening> {
-        let placed = self.game.moves().len();
-        self.opening.filter(|o| o.under_way(placed))
-    }
-
-    /// The seat that acts now, by the side it sits at: during the opening the one in the role
-    /// to act, else the side to move; `None` when the game is over.
-    #[must_use]
-    pub fn to_act(&self) -> Option<Side> {
-        if self.is_over() {
-            return None;
-        }
-        match self.opening_under_way() {
-            Some(opening) => opening.to_act(self.game.moves().len()),
-            None => Some(self.game.board().to_move()),
-        }
+        self.session.seat(side).machine()
     }
 
     /// The opening under way and the seat to act in it, when that seat is a computer and
@@ -102,9 +56,10 @@ impl Entry {
     /// 409 when no opening is under way (none, or over), the game is over, or the seat to act
     /// is not of the kind asked for.
     pub fn actor(&self, machine: bool) -> ApiResult<(Opening, Side)> {
-        let (Some(opening), Some(side)) = (self.opening_under_way(), self.to_act()) else {
-            return Err(ApiError::conflict(match self.opening {
-                _ if self.is_over() => "the game is over",
+        let session = &self.session;
+        let (Some(&opening), Some(side)) = (session.opening_under_way(), session.to_act()) else {
+            return Err(ApiError::conflict(match session.opening() {
+                _ if session.is_over() => "the game is over",
                 Some(_) => "the opening is over: play moves (POST /api/games/{id}/moves)",
                 None => {
                     "this game has no opening (create one with \"opening\": \"swap\" or \"swap2\")"
@@ -128,17 +83,16 @@ impl Entry {
     }
 
     /// Does `act` in the opening under way for the seat to act (its computer's act when
-    /// `machine`, else its person's); the seats change colours when the act says so.
+    /// `machine`, else its person's); the seats change colours when the opening says so.
     ///
     /// # Errors
     /// As [`Entry::actor`]; 409 too when the act does not fit the stage.
     pub fn act(&mut self, act: Act, machine: bool) -> ApiResult<()> {
-        let (mut opening, _) = self.actor(machine)?;
-        if opening.act(&mut self.game, act)? {
-            self.seats.swap(0, 1);
-        }
-        self.opening = Some(opening);
-        Ok(())
+        let (opening, _) = self.actor(machine)?;
+        self.session.act(act).map(|_| ()).map_err(|e| match e {
+            SessionError::Opening(e) => crate::opening::refused(&opening, &e),
+            e => ApiError::conflict(e.to_string()),
+        })
     }
 }
 
@@ -403,9 +357,13 @@ impl Drop for PinGuard<'_> {
 mod tests {
     use super::*;
     use mnk::game::Variant;
+    use mnk::session::Occupant;
 
     fn entry() -> Entry {
-        Entry::new(Game::new(Variant::tic_tac_toe()), [None, None])
+        Entry::new(Session::new(
+            Variant::tic_tac_toe(),
+            [Occupant::Human, Occupant::Human],
+        ))
     }
 
     #[test]
@@ -514,7 +472,10 @@ mod tests {
         // Room for two engines' tables.
         let store = Store::new(10, 10, 2 * table + table / 2);
         let ids: Vec<String> = (0..3)
-            .map(|_| store.insert(Entry::new(Game::new(variant), [None, None]), None))
+            .map(|_| {
+                let people = [Occupant::Human, Occupant::Human];
+                store.insert(Entry::new(Session::new(variant, people)), None)
+            })
             .collect();
         for id in &ids {
             let mut seat = store.take_seat(id, &engine).unwrap();

@@ -1,12 +1,11 @@
 //! What the API answers: games, choices and trees as JSON, moves in renju notation.
 
-use crate::opening::Stage;
-use crate::store::{Entry, Seats};
+use crate::store::Entry;
 use mnk::explain::{NodeKind, TreeNode};
-use mnk::game::{Cell, Side, Size, Status};
+use mnk::game::{Cell, Ending, Side, Size, Stage, Status};
 use mnk::notation::{board_rows, format_cell, format_moves};
-use mnk::record::Outcome;
 use mnk::search::{Bound, Choice, MoveValue, Timing, Value};
+use mnk::session::Session;
 use serde::Serialize;
 use std::cmp::Ordering;
 
@@ -29,16 +28,13 @@ pub struct SeatsView {
 }
 
 impl SeatsView {
-    /// The seats as text.
+    /// The seats of a game as text: `human`, or the player with its settings.
     #[must_use]
-    pub fn new(seats: &Seats) -> Self {
-        let name = |s: &Option<mnk::players::PlayerSpec>| {
-            s.as_ref()
-                .map_or_else(|| "human".to_string(), ToString::to_string)
-        };
+    pub fn new(session: &Session) -> Self {
+        let names = session.names();
         SeatsView {
-            x: name(&seats[0]),
-            o: name(&seats[1]),
+            x: names.x.unwrap_or_default(),
+            o: names.o.unwrap_or_default(),
         }
     }
 }
@@ -117,26 +113,26 @@ impl OpeningView {
     /// The view of `entry`'s opening, if it has one.
     #[must_use]
     pub fn new(entry: &Entry) -> Option<Self> {
-        let opening = entry.opening?;
-        let moves = entry.game.moves();
-        let placed = moves.len();
-        let stage = opening.stage(placed);
-        let stones = opening.record().map_or(placed, |o| o.stones).min(placed);
-        let to_act = entry.to_act().filter(|_| stage != Stage::Done);
+        let session = &entry.session;
+        let opening = *session.opening()?;
+        let moves = session.moves();
+        let stage = opening.stage();
+        let stones = opening.placed().min(moves.len());
+        let to_act = session.to_act().filter(|_| stage != Stage::Done);
         let accepts = match to_act {
             Some(side) if entry.seat(side).is_some() => vec!["machine"],
-            Some(_) => opening.choices(placed),
+            Some(_) => opening.choices().iter().map(|c| c.name()).collect(),
             None => Vec::new(),
         };
         Some(OpeningView {
-            rule: opening.rule.to_string(),
+            rule: opening.rule().to_string(),
             stage: stage.name(),
             to_act: to_act.map(|side| if side == Side::X { "x" } else { "o" }),
-            to_place: opening.to_place(placed),
-            stones: cells(&moves[..stones], entry.game.board().size()),
-            swapped: opening.swapped,
+            to_place: opening.to_place(),
+            stones: cells(&moves[..stones], session.variant().size()),
+            swapped: opening.swapped(),
             accepts,
-            kept: opening.kept(placed),
+            kept: opening.kept(),
         })
     }
 }
@@ -175,7 +171,8 @@ impl GameView {
     /// The view of a stored game.
     #[must_use]
     pub fn new(id: &str, entry: &Entry) -> Self {
-        let board = entry.game.board();
+        let session = &entry.session;
+        let board = session.board();
         let size = board.size();
         let variant = board.variant();
         let (mut winner, win_line) = match board.status() {
@@ -188,14 +185,14 @@ impl GameView {
         let mut status = board.status().name();
         // A result the board does not show (a flag fall, a resignation) ends the game too.
         if !board.is_over()
-            && let Some(stated) = &entry.result
+            && let Some(stated) = session.ended_off_board()
         {
             (status, winner) = match stated {
-                Outcome::Won { side, .. } => ("won", Some(*side)),
-                Outcome::Draw => ("draw", None),
+                Ending::Won { winner, .. } => ("won", Some(*winner)),
+                Ending::Drawn(_) => ("draw", None),
             };
         }
-        let to_move = (!entry.is_over()).then(|| board.to_move());
+        let to_move = (!session.is_over()).then(|| board.to_move());
         let forbidden = if to_move.is_some() {
             board.forbidden_points()
         } else {
@@ -209,15 +206,15 @@ impl GameView {
             },
             k: variant.k(),
             rule: variant.rule().name(),
-            players: SeatsView::new(&entry.seats),
-            moves: cells(entry.game.moves(), size),
-            record: format_moves(entry.game.moves(), size),
+            players: SeatsView::new(session),
+            moves: cells(session.moves(), size),
+            record: format_moves(session.moves(), size),
             board: board_rows(board),
             status,
             to_move,
             winner,
             win_line,
-            last_move: entry.game.last_move().map(|c| format_cell(c, size)),
+            last_move: session.game().last_move().map(|c| format_cell(c, size)),
             forbidden: forbidden
                 .iter()
                 .map(|&(c, _)| format_cell(c, size))
@@ -226,10 +223,10 @@ impl GameView {
                 .iter()
                 .map(|&(c, why)| (format_cell(c, size), why.name()))
                 .collect(),
-            machine_to_move: entry.to_act().is_some_and(|s| entry.seat(s).is_some()),
+            machine_to_move: session.to_act().is_some_and(|s| entry.seat(s).is_some()),
             version: entry.version,
-            result: entry.outcome().map(|o| o.to_string()),
-            time_control: entry.timing.map(TimingView::new),
+            result: session.ending().map(|o| o.to_string()),
+            time_control: session.clocks().map(|c| TimingView::new(c.timing())),
             opening: OpeningView::new(entry),
         }
     }

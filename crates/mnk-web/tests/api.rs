@@ -2368,3 +2368,69 @@ async fn undo_at_each_stage_of_swap2_and_a_record_s_opening_read_back() {
                "stones": ["h8", "i9", "h10"], "swapped": true, "accepts": [], "kept": 3})
     );
 }
+
+#[tokio::test]
+async fn the_server_says_which_openings_a_board_takes() {
+    let app = server();
+    // 15x15, four in a row: the openings' three stones leave the game on, so both fit (the
+    // page once judged by itself and refused k below 5 while this server took it).
+    let v = ok(&app, "GET", "/api/variant?size=15&k=4", None).await;
+    assert_eq!(
+        v,
+        json!({"size": {"width": 15, "height": 15}, "k": 4, "rule": "freestyle", "openings": [
+            {"name": "none", "fits": true, "why": null},
+            {"name": "swap", "fits": true, "why": null},
+            {"name": "swap2", "fits": true, "why": null}]})
+    );
+    // And a game of it begins with the opening.
+    let id = new_game(
+        &app,
+        json!({"size": 15, "k": 4, "opening": "swap", "players": {"x": "human", "o": "human"}}),
+    )
+    .await;
+    let g = ok(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(g["opening"]["stage"], json!("place"));
+    // One in a row: the first stone wins, no opening fits, and a game is refused for the
+    // reason the view gives.
+    let v = ok(
+        &app,
+        "GET",
+        "/api/variant?size=15x15&k=1&rule=freestyle",
+        None,
+    )
+    .await;
+    let why = v["openings"][1]["why"].as_str().unwrap().to_string();
+    assert_eq!(
+        why,
+        "swap's three stones do not fit a 15x15 board with 1 in a row"
+    );
+    assert_eq!(
+        (&v["openings"][1]["fits"], &v["openings"][2]["fits"]),
+        (&json!(false), &json!(false))
+    );
+    let body = json!({"size": 15, "k": 1, "opening": "swap"}).to_string();
+    let message = send(&app, "POST", "/api/games", Some(&body))
+        .await
+        .error(StatusCode::BAD_REQUEST);
+    assert!(message.contains(&why), "{message}");
+    // Renju: 15x15 and five unless said otherwise.
+    let v = ok(&app, "GET", "/api/variant?rule=renju", None).await;
+    assert_eq!(
+        (&v["size"], &v["k"], &v["openings"][2]["fits"]),
+        (&json!({"width": 15, "height": 15}), &json!(5), &json!(true))
+    );
+    // A query that makes no game: 400 saying why.
+    for (query, needle) in [
+        ("size=3&k=9", "k = 9 does not fit a 3x3 board"),
+        ("size=big", "cannot read board size 'big'"),
+        ("size=25", "out of bounds"),
+        ("rule=caro", "unknown rule 'caro'"),
+        ("k=4&rule=renju", "played with k = 5"),
+        ("colour=red", "unknown field"),
+    ] {
+        let message = send(&app, "GET", &format!("/api/variant?{query}"), None)
+            .await
+            .error(StatusCode::BAD_REQUEST);
+        assert!(message.contains(needle), "{query}: {message}");
+    }
+}

@@ -362,6 +362,27 @@ fn top_level_modules_form_no_cycle() {
 }
 
 #[test]
+fn records_sit_below_the_arena_the_protocol_and_the_session() {
+    // A record is read and written by everything that plays games: what it needs (the
+    // opening rule and a finished opening, the ending, Gomocup's rule numbers) lives in
+    // `game`, below it.
+    let graph = top_graph(&src());
+    let deps = graph
+        .get(&vec!["record".to_string()])
+        .cloned()
+        .unwrap_or_default();
+    for above in ["arena", "protocol", "session", "players", "engine", "solve"] {
+        assert!(
+            !deps.contains(&vec![above.to_string()]),
+            "record imports {above}: {deps:?}"
+        );
+    }
+    // The session is what the arena plays games with; it is below the arena.
+    let arena = &graph[&vec!["arena".to_string()]];
+    assert!(arena.contains(&vec!["session".to_string()]), "{arena:?}");
+}
+
+#[test]
 fn no_file_imports_a_module_that_imports_it_back() {
     assert_eq!(cycle(&file_graph(&src())), None);
 }

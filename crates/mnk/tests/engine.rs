@@ -137,6 +137,7 @@ fn the_engine_beats_the_seed_players_on_9x9_as_x_and_as_o() {
             let setup = GameSetup {
                 variant: v,
                 opening: Vec::new(),
+                opening_rule: None,
                 x,
                 o,
                 timing: None,

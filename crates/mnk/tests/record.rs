@@ -2,9 +2,9 @@
 //! game written in each format reads back the same, and every kind of broken record is
 //! refused with the line that is wrong.
 
-use mnk::game::{Board, Cell, Rule, Side, Size, Status, Variant};
+use mnk::game::{Board, Cell, Ending, Rule, Side, Size, Status, Variant, WinBy};
 use mnk::notation::{format_moves, parse_moves};
-use mnk::record::{Format, Given, Outcome, Players, Record, RecordError};
+use mnk::record::{Format, Given, Players, Record, RecordError};
 use proptest::prelude::*;
 
 fn read(text: &str, format: Format) -> Record {
@@ -69,10 +69,7 @@ fn c_gomoku_cli_sgf() {
     assert_eq!(record.players.x.as_deref(), Some("rapfi"));
     assert_eq!(
         record.result,
-        Some(Outcome::Won {
-            side: Side::X,
-            how: "1".into()
-        })
+        Some(Ending::won(Side::X, WinBy::Said("1".into())))
     );
     assert_eq!(record.game().board().status().winner(), Some(Side::X));
 }
@@ -87,10 +84,7 @@ fn web_board_sgf_with_a_resignation() {
     assert_eq!(record.players.o.as_deref(), Some("Computer"));
     assert_eq!(
         record.result,
-        Some(Outcome::Won {
-            side: Side::O,
-            how: "R".into()
-        })
+        Some(Ending::won(Side::O, WinBy::Resignation))
     );
 }
 
@@ -195,11 +189,10 @@ fn game() -> impl Strategy<Value = Record> {
             // A result that agrees with the board: its own when the game is over, else a
             // resignation (or none).
             record.result = match board.status() {
-                Status::InProgress => how.map(|how| Outcome::Won {
-                    side: board.to_move().other(),
-                    how,
-                }),
-                status => Outcome::of(status),
+                Status::InProgress => {
+                    how.map(|how| Ending::won(board.to_move().other(), WinBy::from_how(&how)))
+                }
+                _ => Ending::on_board(&board),
             };
             record
         })

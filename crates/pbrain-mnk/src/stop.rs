@@ -13,11 +13,13 @@ use std::sync::{Mutex, PoisonError};
 #[derive(Debug, Default)]
 pub struct StopSwitch {
     stop: Stop,
-    lines: Mutex<Lines>,
+    lines: Mutex<LineMarks>,
 }
 
+/// Where the reader and the brain are: the line being handled, and the first line whose
+/// search may run.
 #[derive(Debug, Default)]
-struct Lines {
+struct LineMarks {
     /// The line being handled.
     current: u64,
     /// Lines before this one are to be stopped.

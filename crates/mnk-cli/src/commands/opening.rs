@@ -1,33 +1,24 @@
-//! `mnk play --opening swap|swap2`: the tournament openings, played in lines before the game.
+//! `mnk play --opening swap|swap2` in lines: the tournament opening's dialogue before the game.
 //!
-//! The X seat opens: it places three stones, black, white, black. The O seat then chooses:
-//! `black` (or `swap`) takes black, and the opener, now white, plays the fourth stone; a move
-//! keeps white and plays it as white's fourth stone; under swap2 it may instead place two
-//! stones, white's fourth and black's fifth, and the opener chooses the same way (`black`, or
-//! white's sixth stone as white). A computer in either role plays as [`mnk::players::swap2`]
-//! says (it never places the two extra stones). The opening is outside the clocks; the game
-//! then goes on from its stones, with the seats' colours as chosen.
+//! The library's session says who acts, what is open and when the opening ends
+//! ([`mnk::game::Opening`] inside [`Session`]); this module asks the people at the keyboard in
+//! lines and says what happened. The X seat opens: it places three stones, black, white,
+//! black. The O seat then chooses: `black` (or `swap`) takes black, and the opener, now white,
+//! plays the fourth stone; a move keeps white and plays it as white's fourth stone; under
+//! swap2 it may instead place two stones, white's fourth and black's fifth, and the opener
+//! chooses the same way (`black`, or white's sixth stone as white). A computer in either role
+//! acts as [`mnk::players::swap2::acts`] says (it never places the two extra stones). The
+//! opening is outside the clocks; the game then goes on from its stones, with the seats'
+//! colours as chosen.
 
 use crate::failure::Failure;
 use crate::prompt::{Command, Input, read_input};
 use crate::render;
-use crate::tui::Occupant;
-use mnk::arena::OpeningRule;
-use mnk::game::{Board, Cell, Variant};
+use mnk::game::{Act, Board, Cell, Choice, Game, Opening, OpeningError, OpeningRule, Side, Stage};
 use mnk::notation::{format_moves, parse_move};
-use mnk::players::Ask;
-use mnk::players::swap2::{self, Decision};
+use mnk::players::{Ask, Seat};
+use mnk::session::{Occupant, Session, SessionError};
 use std::io::{BufRead, Write};
-
-/// What the opening left: its stones, and whether the seats changed colours (the O seat
-/// plays black from here).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Opened {
-    /// The stones placed, black first.
-    pub moves: Vec<Cell>,
-    /// The seat that sat at O plays X now, and the other O.
-    pub swapped: bool,
-}
 
 const HELP: &str = "\
 The swap opening: the opener (X for now) places three stones, black, white, black; the
@@ -40,8 +31,10 @@ Commands: board, help, quit.";
 const COMMANDS: &str = "Type black, a move like h8, or help, board, quit.";
 
 /// Where the dialogue reads and writes.
-pub struct Lines<'a> {
+pub struct Dialogue<'a> {
+    /// The lines typed.
     pub input: &'a mut dyn BufRead,
+    /// Where the dialogue is written.
     pub out: &'a mut dyn Write,
     /// Repeat each line read after its prompt (piped input).
     pub echo: bool,
@@ -53,7 +46,7 @@ enum Said {
     Leave,
 }
 
-impl Lines<'_> {
+impl Dialogue<'_> {
     /// Asks until a line that is not a command ([`Said::Leave`] when the human quits or the
     /// input ends).
     fn ask(&mut self, prompt: &str, board: &Board) -> Result<Said, Failure> {
@@ -91,206 +84,141 @@ impl Lines<'_> {
     }
 }
 
-/// Who sits where during the opening, by role.
-fn label(seat: &Occupant, role: &str, humans: usize) -> String {
-    match seat {
-        Occupant::Human if humans == 1 => format!("{role} (you)"),
-        Occupant::Human => role.to_string(),
-        Occupant::Computer(seat) => format!("{role} ({})", seat.spec().name),
-    }
+/// The roles' labels as the opening begins (the seats may change colours by its end).
+struct Roles {
+    opener: String,
+    chooser: String,
 }
 
-/// Plays the opening between `seats` (the X seat opens); `None` when a human left.
+/// Plays the opening under way in `session` with the people at `talk`; `false` when a human
+/// left.
 ///
 /// # Errors
-/// When no opening fits the board, a computer cannot choose, or output fails.
-pub fn play(
-    rule: OpeningRule,
-    variant: &Variant,
-    seats: &mut [Occupant; 2],
-    lines: &mut Lines<'_>,
-) -> Result<Option<Opened>, Failure> {
-    if swap2::candidates(variant).is_empty() {
-        return Err(Failure::Usage(format!(
-            "--opening {rule}: the opening's three stones do not fit a {} board with {} in a row",
-            variant.size(),
-            variant.k()
-        )));
-    }
-    let humans = seats
-        .iter()
-        .filter(|s| matches!(s, Occupant::Human))
-        .count();
-    let opener = label(&seats[0], "the opener", humans);
-    let chooser = label(&seats[1], "the other player", humans);
+/// When a computer cannot act, or output fails.
+pub fn play(session: &mut Session<Seat>, talk: &mut Dialogue<'_>) -> Result<bool, Failure> {
+    let Some(opening) = session.opening_under_way().copied() else {
+        return Ok(true);
+    };
+    let roles = Roles {
+        opener: session.role_label(Side::X),
+        chooser: session.role_label(Side::O),
+    };
     writeln!(
-        lines.out,
-        "{rule} opening: {opener} places three stones (black, white, black); {chooser} then takes black or plays white{}.",
-        if rule == OpeningRule::Swap2 {
+        talk.out,
+        "{} opening: {} places three stones (black, white, black); {} then takes black or plays white{}.",
+        opening.rule(),
+        roles.opener,
+        roles.chooser,
+        if opening.rule() == OpeningRule::Swap2 {
             ", or places two more stones and lets the opener choose"
         } else {
             ""
         }
     )?;
-    let size = variant.size();
-    // The opener's three stones.
-    let three = match &mut seats[0] {
-        Occupant::Computer(seat) => {
-            let three = swap2::open(seat, variant, &Ask::now())
-                .ok_or_else(|| Failure::Runtime(format!("no opening fits a {size} board")))?;
-            writeln!(lines.out, "{opener} places {}.", format_moves(&three, size))?;
-            three.to_vec()
-        }
-        Occupant::Human => {
-            let mut board = Board::new(*variant);
-            let mut three = Vec::new();
-            for (i, colour) in ["black", "white", "black"].into_iter().enumerate() {
-                let prompt = format!("{opener}: stone {} of 3 ({colour})", i + 1);
-                let Some(cell) = human_stone(lines, &prompt, &board)? else {
-                    return Ok(None);
+    while let Some(opening) = session.opening_under_way().copied() {
+        let side = opening
+            .to_act()
+            .expect("an opening under way has a seat to act");
+        let acts = match session.seat(side) {
+            Occupant::Machine(_) => {
+                let who = if side == Side::X {
+                    &roles.opener
+                } else {
+                    &roles.chooser
                 };
-                board.play(cell);
-                three.push(cell);
+                session.machine_acts(&Ask::now()).map_err(|e| match e {
+                    SessionError::Machine(e) => {
+                        Failure::Runtime(format!("{who} cannot choose: {e}"))
+                    }
+                    e => Failure::Runtime(e.to_string()),
+                })?
             }
-            three
+            Occupant::Human => match ask(session, &opening, &roles, talk)? {
+                Some(acts) => acts,
+                None => return Ok(false),
+            },
+        };
+        for &act in &acts {
+            session
+                .act(act)
+                .map_err(|e| Failure::Runtime(e.to_string()))?;
         }
+        tell(session, &opening, &acts, &roles, talk)?;
+    }
+    Ok(true)
+}
+
+/// Asks the person in the role to act for its acts at this stage; `None` when it left.
+fn ask(
+    session: &Session<Seat>,
+    opening: &Opening,
+    roles: &Roles,
+    talk: &mut Dialogue<'_>,
+) -> Result<Option<Vec<Act>>, Failure> {
+    let placed = opening.placed();
+    let (prompt, choosing) = match opening.stage() {
+        Stage::Place if placed < 3 => {
+            let colour = if Side::to_move_after(placed) == Side::X {
+                "black"
+            } else {
+                "white"
+            };
+            let n = placed + 1;
+            (
+                format!("{}: stone {n} of 3 ({colour})", roles.opener),
+                false,
+            )
+        }
+        Stage::Place => (
+            format!("{}: stone {} of 2", roles.chooser, placed - 2),
+            false,
+        ),
+        _ if opening.allows(Choice::PlaceTwo) => (
+            format!(
+                "{}: black, white's fourth stone, or two stones (white's, black's)",
+                roles.chooser
+            ),
+            true,
+        ),
+        _ if placed == 3 => (
+            format!("{}: black, or white's fourth stone", roles.chooser),
+            true,
+        ),
+        _ => (
+            format!("{}: black, or white's sixth stone", roles.opener),
+            true,
+        ),
     };
-    let board =
-        Board::from_moves(*variant, &three).map_err(|(_, e)| Failure::Runtime(e.to_string()))?;
-    lines.show(&board)?;
-    // The chooser: black, white's fourth stone, or (swap2) two more stones.
-    let most = if rule == OpeningRule::Swap2 { 2 } else { 1 };
-    let prompt = if most == 2 {
-        format!("{chooser}: black, white's fourth stone, or two stones (white's, black's)")
+    let most = if opening.allows(Choice::PlaceTwo) {
+        2
     } else {
-        format!("{chooser}: black, or white's fourth stone")
+        1
     };
-    let Some(answer) = decision(&mut seats[1], lines, &prompt, &board, most, &chooser)? else {
-        return Ok(None);
-    };
-    let opened = match answer {
-        Answer::Black => {
-            writeln!(lines.out, "{chooser} takes black: {opener} plays white.")?;
-            Opened {
-                moves: three,
-                swapped: true,
-            }
-        }
-        Answer::Stones(stones) if stones.len() == 1 => {
-            writeln!(
-                lines.out,
-                "{chooser} keeps white and plays {}.",
-                format_moves(&stones, size)
-            )?;
-            Opened {
-                moves: [three, stones].concat(),
-                swapped: false,
-            }
-        }
-        Answer::Stones(stones) => {
-            let five = [three, stones].concat();
-            writeln!(
-                lines.out,
-                "{chooser} places {}: {opener} chooses.",
-                format_moves(&five[3..], size)
-            )?;
-            let board = Board::from_moves(*variant, &five)
-                .map_err(|(_, e)| Failure::Runtime(e.to_string()))?;
-            lines.show(&board)?;
-            let prompt = format!("{opener}: black, or white's sixth stone");
-            let Some(answer) = decision(&mut seats[0], lines, &prompt, &board, 1, &opener)? else {
-                return Ok(None);
-            };
-            match answer {
-                Answer::Black => {
-                    writeln!(lines.out, "{opener} keeps black: {chooser} plays white.")?;
-                    Opened {
-                        moves: five,
-                        swapped: false,
-                    }
-                }
-                Answer::Stones(sixth) => {
-                    writeln!(
-                        lines.out,
-                        "{opener} takes white and plays {}.",
-                        format_moves(&sixth, size)
-                    )?;
-                    Opened {
-                        moves: [five, sixth].concat(),
-                        swapped: true,
-                    }
-                }
-            }
-        }
-    };
-    if opened.swapped {
-        seats.swap(0, 1);
-    }
-    Ok(Some(opened))
-}
-
-/// A decision with white to move.
-enum Answer {
-    /// Take black.
-    Black,
-    /// Keep white and play these stones (one, or swap2's two).
-    Stones(Vec<Cell>),
-}
-
-/// The answer of the seat deciding on `board` (white to move): a computer's by
-/// [`swap2::choose`], a human's typed (`black` or `swap`, or up to `most` stones).
-fn decision(
-    seat: &mut Occupant,
-    lines: &mut Lines<'_>,
-    prompt: &str,
-    board: &Board,
-    most: usize,
-    who: &str,
-) -> Result<Option<Answer>, Failure> {
-    match seat {
-        Occupant::Computer(seat) => {
-            let decided = swap2::choose(seat, board, &Ask::now())
-                .map_err(|e| Failure::Runtime(format!("{who} cannot choose: {e}")))?;
-            Ok(Some(match decided {
-                Decision::Swap => Answer::Black,
-                Decision::Play(cell) => Answer::Stones(vec![cell]),
-            }))
-        }
-        Occupant::Human => loop {
-            let Said::Words(words) = lines.ask(prompt, board)? else {
-                return Ok(None);
-            };
-            if matches!(words.as_str(), "black" | "swap") {
-                return Ok(Some(Answer::Black));
-            }
-            match stones(&words, board, most, true) {
-                Ok(cells) => return Ok(Some(Answer::Stones(cells))),
-                Err(e) => writeln!(lines.out, "{e}")?,
-            }
-        },
-    }
-}
-
-/// Asks a human for one stone on `board` until it is given; `None` when the human left.
-fn human_stone(
-    lines: &mut Lines<'_>,
-    prompt: &str,
-    board: &Board,
-) -> Result<Option<Cell>, Failure> {
     loop {
-        let Said::Words(words) = lines.ask(prompt, board)? else {
+        let Said::Words(words) = talk.ask(&prompt, session.board())? else {
             return Ok(None);
         };
-        match stones(&words, board, 1, false) {
-            Ok(cells) => return Ok(cells.first().copied()),
-            Err(e) => writeln!(lines.out, "{e}")?,
+        if choosing && matches!(words.as_str(), "black" | "swap") {
+            return Ok(Some(vec![Act::Black]));
+        }
+        match stones(&words, session.game(), opening, most, choosing) {
+            Ok(acts) => return Ok(Some(acts)),
+            Err(e) => writeln!(talk.out, "{e}")?,
         }
     }
 }
 
-/// One to `most` moves typed on one line, each legal after the ones before it on `board`
-/// (`black` says whether taking black was the other answer, for the message).
-fn stones(words: &str, board: &Board, most: usize, black: bool) -> Result<Vec<Cell>, String> {
+/// The acts of one to `most` moves typed on one line: a stone placed, white's stone when
+/// choosing, or swap2's two more stones. Tried on a copy of the opening, which refuses what
+/// it does not take (`choosing` says whether taking black was the other answer, for the
+/// message).
+fn stones(
+    words: &str,
+    game: &Game,
+    opening: &Opening,
+    most: usize,
+    choosing: bool,
+) -> Result<Vec<Act>, String> {
     let words: Vec<&str> = words.split_whitespace().collect();
     if words.is_empty() || words.len() > most {
         let moves = if most == 1 {
@@ -298,18 +226,84 @@ fn stones(words: &str, board: &Board, most: usize, black: bool) -> Result<Vec<Ce
         } else {
             format!("one move like h9, or {most} moves like h9 i9")
         };
-        let or_black = if black { "black, or " } else { "" };
+        let or_black = if choosing { "black, or " } else { "" };
         return Err(format!("Type {or_black}{moves}; or board, help, quit."));
     }
-    let mut board = board.clone();
-    let mut cells = Vec::new();
+    let mut acts = Vec::new();
+    if words.len() == 2 {
+        acts.push(Act::PlaceTwo);
+    }
+    let (mut game, mut trial) = (game.clone(), *opening);
+    for &act in &acts {
+        trial.act(&mut game, act).map_err(|e| format!("{e}."))?;
+    }
     for word in words {
-        let cell = parse_move(word, &board).map_err(|e| format!("{e}."))?;
-        board.play(cell);
-        cells.push(cell);
+        let cell = parse_move(word, game.board()).map_err(|e| format!("{e}."))?;
+        let act = if choosing && acts.is_empty() {
+            Act::White(cell)
+        } else {
+            Act::Stone(cell)
+        };
+        trial.act(&mut game, act).map_err(|e| match e {
+            OpeningError::EndsGame => "The opening's stones may not end the game.".to_string(),
+            e => format!("{e}."),
+        })?;
+        acts.push(act);
     }
-    if board.is_over() {
-        return Err("The opening's stones may not end the game.".to_string());
+    Ok(acts)
+}
+
+/// Says what the acts did, and shows the board when a choice is next.
+fn tell(
+    session: &Session<Seat>,
+    before: &Opening,
+    acts: &[Act],
+    roles: &Roles,
+    talk: &mut Dialogue<'_>,
+) -> Result<(), Failure> {
+    let size = session.variant().size();
+    let cells = |acts: &[Act]| -> Vec<Cell> {
+        acts.iter()
+            .filter_map(|a| match a {
+                Act::Stone(c) | Act::White(c) => Some(*c),
+                _ => None,
+            })
+            .collect()
+    };
+    let (opener, chooser) = (&roles.opener, &roles.chooser);
+    let placed = before.placed();
+    match acts {
+        [Act::Black] if placed == 3 => {
+            writeln!(talk.out, "{chooser} takes black: {opener} plays white.")?;
+        }
+        [Act::Black] => writeln!(talk.out, "{opener} keeps black: {chooser} plays white.")?,
+        [Act::White(c)] if placed == 3 => writeln!(
+            talk.out,
+            "{chooser} keeps white and plays {}.",
+            format_moves(&[*c], size)
+        )?,
+        [Act::White(c)] => writeln!(
+            talk.out,
+            "{opener} takes white and plays {}.",
+            format_moves(&[*c], size)
+        )?,
+        [Act::PlaceTwo, ..] => writeln!(
+            talk.out,
+            "{chooser} places {}: {opener} chooses.",
+            format_moves(&cells(acts), size)
+        )?,
+        _ if before.stage() == Stage::Place && acts.len() == 3 => writeln!(
+            talk.out,
+            "{opener} places {}.",
+            format_moves(&cells(acts), size)
+        )?,
+        _ => {}
     }
-    Ok(cells)
+    if session
+        .opening_under_way()
+        .is_some_and(|o| o.stage() == Stage::Choose)
+    {
+        talk.show(session.board())?;
+    }
+    Ok(())
 }

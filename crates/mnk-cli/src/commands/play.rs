@@ -2,6 +2,8 @@
 //!
 //! Works line by line, so it needs no terminal: `printf 'b2\nquit\n' | mnk play` plays b2 and
 //! stops. A wrong input is explained and asked again; end of input ends the session cleanly.
+//! The game itself (seats, moves, undo, the opening, the clocks, the result, the record) is
+//! the library's [`Session`]; this module reads lines, prints, and times the machine.
 
 use crate::args::{PlayArgs, SeatSpec};
 use crate::failure::Failure;
@@ -10,19 +12,16 @@ use crate::prompt::{Command, Input, read_input};
 use crate::render::human_time;
 use crate::render::{self, thousands};
 use crate::{records, seating};
-use mnk::game::{Game, Side, Status};
+use mnk::game::{Ending, Side, Status, WinBy};
 use mnk::notation::{format_cell, format_moves, parse_move};
-use mnk::players::{Seat, strongest_for};
-use mnk::record::{Opening, Players};
-use mnk::search::{Clocks, MOVE_OVERHEAD, TimePlan, clock_face};
+use mnk::players::Seat;
+use mnk::search::{MOVE_OVERHEAD, TimePlan, clock_face};
+use mnk::session::{Occupant, Played, Session, SessionError, hint_player};
 use std::io::{BufRead, Write};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// What the prompt accepts, said after a line it cannot read.
 const COMMANDS: &str = "Type a move like b2, or help, undo, hint, quit.";
-
-/// How long `hint` lets the strongest player think.
-const HINT_TIME: Duration = Duration::from_secs(3);
 
 const HELP: &str = "\
 Type a move as a column letter and a row number, like b2 (h8 is the centre of 15x15).
@@ -36,77 +35,19 @@ Commands:
   help        this text
   quit, bye   leave the game";
 
-pub use crate::tui::Occupant;
-
-struct Session {
-    game: Game,
-    /// The swap opening the game began with: undo leaves its stones, records name it.
-    opening: Option<Opening>,
-    seats: [Occupant; 2],
-    /// The strongest player, seated for hints on the first one.
+/// A game at the prompt: the session, and the strongest player seated for hints on the
+/// first one.
+struct LineGame {
+    session: Session<Seat>,
     hinter: Option<Seat>,
-    /// The players' clocks, in a timed game.
-    clocks: Option<Clocks>,
 }
 
-impl Session {
-    fn seat(&self, side: Side) -> &Occupant {
-        &self.seats[side.index()]
-    }
-
-    fn label(&self, side: Side) -> String {
-        match self.seat(side) {
-            Occupant::Human if self.humans() == 1 => format!("{side} (you)"),
-            Occupant::Human => format!("{side}"),
-            Occupant::Computer(seat) => format!("{side} ({})", seat.spec().name),
-        }
-    }
-
-    /// The mover made its move: stops its clock. Returns the side whose flag fell, if one did.
-    fn stop_clock(&mut self) -> Option<Side> {
-        self.clocks.as_mut().and_then(|c| c.stop(Instant::now()))
-    }
-
-    /// The seats as a record names them: `human` or the player with its settings.
-    fn names(&self) -> Players {
-        let name = |side: Side| match self.seat(side) {
-            Occupant::Human => "human".to_string(),
-            Occupant::Computer(seat) => seat.spec().to_string(),
-        };
-        Players {
-            x: Some(name(Side::X)),
-            o: Some(name(Side::O)),
-        }
-    }
-
-    /// The game as a record: moves, names, result, opening.
-    fn record(&self) -> mnk::record::Record {
-        let record = records::of_session(&self.game, &self.names());
-        match self.opening {
-            Some(o) => record
-                .with_opening(o)
-                .expect("the opening's stones are the game's first"),
-            None => record,
-        }
-    }
-
-    /// Stones of the opening, which undo leaves.
-    fn opening_stones(&self) -> usize {
-        self.opening.map_or(0, |o| o.stones)
-    }
-
-    fn humans(&self) -> usize {
-        self.seats
-            .iter()
-            .filter(|s| matches!(s, Occupant::Human))
-            .count()
-    }
-
+impl LineGame {
     fn show(&self, out: &mut dyn Write) -> std::io::Result<()> {
         writeln!(
             out,
             "{}",
-            render::board(self.game.board(), self.game.last_move())
+            render::board(self.session.board(), self.session.game().last_move())
         )
     }
 }
@@ -132,7 +73,7 @@ pub fn run(
     let defaults = args.limits.options();
     let x = args.x.clone().unwrap_or(SeatSpec::Human);
     let o = args.o.clone().unwrap_or_else(|| match x {
-        SeatSpec::Human => SeatSpec::Computer(strongest_for(&variant)),
+        SeatSpec::Human => SeatSpec::Computer(mnk::players::strongest_for(&variant)),
         SeatSpec::Computer(_) => SeatSpec::Human,
     });
     let seat = |side: Side, s: SeatSpec| match s {
@@ -142,49 +83,40 @@ pub fn run(
             seating::check(&side.to_string(), &spec, game.board())?;
             let mut seat = Seat::new(spec);
             seat.prepare(&variant);
-            Ok::<_, Failure>(Occupant::Computer(seat))
+            Ok::<_, Failure>(Occupant::Machine(seat))
         }
     };
-    let mut seats = [seat(Side::X, x)?, seat(Side::O, o)?];
-    let mut game = game;
+    let seats = [seat(Side::X, x)?, seat(Side::O, o)?];
     // A loaded record's opening stays the game's (undo leaves it, saves name it).
-    let mut opening = loaded.and_then(|r| r.opening());
-    if let Some(rule) = args.opening {
-        // The opening's dialogue is in lines, and so is the game after it.
-        let echo = matches!(screen, Screen::Lines { echo: true });
-        let mut lines = super::opening::Lines { input, out, echo };
-        let Some(opened) = super::opening::play(rule, &variant, &mut seats, &mut lines)? else {
-            return Ok(());
-        };
-        for &cell in &opened.moves {
-            game.play(cell)
-                .map_err(|e| Failure::Runtime(e.to_string()))?;
-        }
-        opening = Opening::new(rule, opened.moves.len());
-    }
-    let screen = if opening.is_some() {
-        Screen::Lines {
-            echo: matches!(screen, Screen::Lines { echo: true }),
-        }
-    } else {
-        screen
+    let session = match &loaded {
+        Some(record) => Session::from_record(record, seats),
+        None => Session::from_game(game, seats),
     };
+    let mut session = session.with_timing(args.time_control);
+    if let Some(rule) = args.opening {
+        session = session
+            .with_opening(rule)
+            .map_err(|e| Failure::Usage(format!("--opening {rule}: {e}")))?;
+    }
     let echo = match screen {
         Screen::Full => {
             let saving = crate::tui::Saving {
                 format: args.record.format,
                 autosave: records::Autosave::new(args.autosave.as_deref(), args.record.format),
             };
-            return crate::tui::run(game, seats, args.time_control, saving, out);
+            return crate::tui::run(session, saving, out);
         }
         Screen::Lines { echo } => echo,
     };
-    let mut session = Session {
-        game,
-        opening,
-        seats,
+    if session.opening_under_way().is_some() {
+        let mut talk = super::opening::Dialogue { input, out, echo };
+        if !super::opening::play(&mut session, &mut talk)? {
+            return Ok(());
+        }
+    }
+    let mut game = LineGame {
+        session,
         hinter: None,
-        clocks: args.time_control.map(Clocks::new),
     };
     let mut autosave = records::Autosave::new(args.autosave.as_deref(), args.record.format);
     writeln!(
@@ -192,10 +124,10 @@ pub fn run(
         "mnk: {} board, {}. {} against {}.",
         variant.size(),
         variant.win_phrase(),
-        session.label(Side::X),
-        session.label(Side::O)
+        game.session.label(Side::X),
+        game.session.label(Side::O)
     )?;
-    if session.humans() > 0 {
+    if game.session.humans() > 0 {
         let size = variant.size();
         let centre = size
             .cell(i32::from(size.height) / 2, i32::from(size.width - 1) / 2)
@@ -206,35 +138,35 @@ pub fn run(
             format_cell(centre, size)
         )?;
     }
-    session.show(out)?;
+    game.show(out)?;
     crate::interrupt::install();
     loop {
-        crate::interrupt::on_leave(format!("Interrupted.{}", moves_so_far(&session.game)));
+        crate::interrupt::on_leave(format!("Interrupted.{}", moves_so_far(&game.session)));
         if let Some(autosave) = &mut autosave {
-            autosave.write(&session.record(), out)?;
+            autosave.write(&game.session.record(), out)?;
         }
-        let board = session.game.board();
-        if board.is_over() {
-            return finish(&session, out);
+        if let Some(flagged) = game.session.run_clock(Instant::now()) {
+            return flag_fell(&game.session, flagged, autosave.as_mut(), out);
         }
+        if game.session.is_over() {
+            return finish(&game.session, out);
+        }
+        let board = game.session.board();
         let side = board.to_move();
-        let mut plan = TimePlan::UNLIMITED;
-        if let Some(clocks) = &mut session.clocks {
-            if clocks.running() != Some(side) {
-                clocks.pause(Instant::now());
-                clocks.start(side, Instant::now());
-            }
-            plan = clocks
-                .control(side)
-                .plan(board.stones(), board.empty_cells(), MOVE_OVERHEAD);
-        }
-        if let Occupant::Computer(seat) = &mut session.seats[side.index()] {
+        let plan = if game.session.clocks().is_some() {
+            game.session
+                .time_control(side)
+                .plan(board.stones(), board.empty_cells(), MOVE_OVERHEAD)
+        } else {
+            TimePlan::UNLIMITED
+        };
+        if let (Occupant::Machine(seat), board) = game.session.seat_with_board(side) {
             let spec = seat.spec().clone();
-            let (choice, elapsed) = match think_within(seat, session.game.board(), plan) {
+            let (choice, elapsed) = match think_within(seat, board, plan) {
                 Ok(t) => (t.choice, t.time),
                 Err(e) => {
                     writeln!(out, "{side} ({}) cannot move: {e}", spec.name)?;
-                    let moves = moves_so_far(&session.game);
+                    let moves = moves_so_far(&game.session);
                     if !moves.is_empty() {
                         writeln!(out, "{}", moves.trim_start())?;
                     }
@@ -244,12 +176,18 @@ pub fn run(
                     )));
                 }
             };
-            if let Some(flagged) = session.stop_clock() {
-                return flag_fell(&session, flagged, autosave.as_mut(), out);
+            match game.session.play(choice.cell, Instant::now()) {
+                Ok(Played::Flagged(flagged)) => {
+                    return flag_fell(&game.session, flagged, autosave.as_mut(), out);
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    return Err(Failure::Runtime(format!(
+                        "{} chose an illegal move: {e}",
+                        spec.name
+                    )));
+                }
             }
-            session.game.play(choice.cell).map_err(|e| {
-                Failure::Runtime(format!("{} chose an illegal move: {e}", spec.name))
-            })?;
             let mut details = format!(
                 "machine thinking {}, {} nodes",
                 human_time(elapsed),
@@ -267,25 +205,25 @@ pub fn run(
                 spec.name,
                 format_cell(choice.cell, variant.size())
             )?;
-            session.show(out)?;
+            game.show(out)?;
             continue;
         }
-        let clock = session.clocks.as_ref().map_or_else(String::new, |c| {
+        let clock = game.session.clocks().map_or_else(String::new, |c| {
             format!(" [{} left]", clock_face(c.left(side, Instant::now())))
         });
-        write!(out, "{} to move{clock}> ", session.label(side))?;
+        write!(out, "{} to move{clock}> ", game.session.label(side))?;
         out.flush()?;
         let line = match read_input(input, out, echo, COMMANDS)? {
             Input::Line(line) => line,
             Input::End => {
                 writeln!(out)?;
-                writeln!(out, "End of input.{}", moves_so_far(&session.game))?;
+                writeln!(out, "End of input.{}", moves_so_far(&game.session))?;
                 return Ok(());
             }
             Input::Unreadable => continue,
         };
         if let Some(path) = records::save_command(&line) {
-            let record = session.record();
+            let record = game.session.record();
             records::save_at_prompt(path, args.record.format, &record, out)?;
             continue;
         }
@@ -293,34 +231,31 @@ pub fn run(
         match (Command::of(&command), command.as_str()) {
             (_, "") => {}
             (Some(Command::Quit), _) => {
-                writeln!(out, "Bye.{}", moves_so_far(&session.game))?;
+                writeln!(out, "Bye.{}", moves_so_far(&game.session))?;
                 return Ok(());
             }
             (Some(Command::Help), _) => writeln!(out, "{HELP}")?,
-            (Some(Command::Board), _) => session.show(out)?,
+            (Some(Command::Board), _) => game.show(out)?,
             (_, "moves") => writeln!(
                 out,
                 "Moves: {}",
-                format_moves(session.game.moves(), variant.size())
+                format_moves(game.session.moves(), variant.size())
             )?,
-            (_, "undo") => undo(&mut session, out)?,
-            (_, "hint") => hint(&mut session, out)?,
-            (_, text) => match parse_move(text, session.game.board()) {
-                Ok(cell) => {
-                    if let Some(flagged) = session.stop_clock() {
-                        return flag_fell(&session, flagged, autosave.as_mut(), out);
+            (_, "undo") => undo(&mut game, out)?,
+            (_, "hint") => hint(&mut game, out)?,
+            (_, text) => match parse_move(text, game.session.board()) {
+                Ok(cell) => match game.session.play(cell, Instant::now()) {
+                    Ok(Played::Flagged(flagged)) => {
+                        return flag_fell(&game.session, flagged, autosave.as_mut(), out);
                     }
-                    session
-                        .game
-                        .play(cell)
-                        .map_err(|e| Failure::Runtime(e.to_string()))?;
-                    let next = session.game.board().to_move();
-                    if session.game.board().is_over()
-                        || matches!(session.seat(next), Occupant::Human)
-                    {
-                        session.show(out)?;
+                    Ok(_) => {
+                        let next = game.session.board().to_move();
+                        if game.session.is_over() || game.session.is_human(next) {
+                            game.show(out)?;
+                        }
                     }
-                }
+                    Err(e) => writeln!(out, "{e}. {COMMANDS}")?,
+                },
                 Err(e) => writeln!(out, "{e}. Type a move like b2, or help, undo, hint, quit.")?,
             },
         }
@@ -329,18 +264,13 @@ pub fn run(
 
 /// The game ended on time: says so, with the moves.
 fn flag_fell(
-    session: &Session,
+    session: &Session<Seat>,
     side: Side,
     autosave: Option<&mut records::Autosave>,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     if let Some(autosave) = autosave {
-        let mut record = session.record();
-        record.result = Some(mnk::record::Outcome::Won {
-            side: side.other(),
-            how: "T".to_string(),
-        });
-        autosave.write(&record, out)?;
+        autosave.write(&session.record(), out)?;
     }
     writeln!(
         out,
@@ -350,48 +280,31 @@ fn flag_fell(
     writeln!(
         out,
         "Moves: {}",
-        format_moves(session.game.moves(), session.game.board().size())
+        format_moves(session.moves(), session.variant().size())
     )?;
     Ok(())
 }
 
-/// Takes back moves until it is a human's turn again, having removed at least one human move.
-fn undo(session: &mut Session, out: &mut dyn Write) -> Result<(), Failure> {
-    // The opening's stones stay.
-    let human_moves = session
-        .game
-        .moves()
-        .iter()
-        .enumerate()
-        .skip(session.opening_stones())
-        .filter(|&(i, _)| matches!(session.seat(Side::to_move_after(i)), Occupant::Human))
-        .count();
-    if human_moves == 0 {
-        writeln!(out, "Nothing to undo.")?;
-        return Ok(());
-    }
-    while session.game.moves().len() > session.opening_stones()
-        && let Some(_cell) = session.game.undo()
-    {
-        if matches!(
-            session.seat(session.game.board().to_move()),
-            Occupant::Human
-        ) {
-            break;
+/// Takes back moves until it is a human's turn again, having removed at least one human move
+/// (the opening's stones stay); what is taken back is gone (the line game has no redo).
+fn undo(game: &mut LineGame, out: &mut dyn Write) -> Result<(), Failure> {
+    match game.session.undo() {
+        Ok(_) => {
+            game.session.forget_undone();
+            game.show(out)?;
         }
+        Err(SessionError::NothingToUndo) => writeln!(out, "Nothing to undo.")?,
+        Err(e) => writeln!(out, "{e}.")?,
     }
-    session.show(out)?;
     Ok(())
 }
 
-fn hint(session: &mut Session, out: &mut dyn Write) -> Result<(), Failure> {
-    let board = session.game.board();
-    let variant = *board.variant();
-    let seat = session.hinter.get_or_insert_with(|| {
-        let mut spec = strongest_for(&variant);
-        spec.options.time_ms = Some(HINT_TIME.as_millis() as u64);
-        Seat::new(spec)
-    });
+fn hint(game: &mut LineGame, out: &mut dyn Write) -> Result<(), Failure> {
+    let board = game.session.board();
+    let variant = game.session.variant();
+    let seat = game
+        .hinter
+        .get_or_insert_with(|| Seat::new(hint_player(&variant)));
     match think(seat, board) {
         Ok(thought) => {
             let choice = thought.choice;
@@ -412,33 +325,40 @@ fn hint(session: &mut Session, out: &mut dyn Write) -> Result<(), Failure> {
     Ok(())
 }
 
-fn finish(session: &Session, out: &mut dyn Write) -> Result<(), Failure> {
-    let size = session.game.board().size();
-    match session.game.board().status() {
-        Status::Won { side, line } => {
+fn finish(session: &Session<Seat>, out: &mut dyn Write) -> Result<(), Failure> {
+    let size = session.variant().size();
+    match (session.ending(), session.board().status()) {
+        (
+            Some(Ending::Won {
+                winner,
+                by: WinBy::Row,
+            }),
+            Status::Won { line, .. },
+        ) => {
             let cells: Vec<_> = line.cells(size).collect();
             writeln!(
                 out,
                 "{} wins with {}.",
-                session.label(side),
+                session.label(winner),
                 format_moves(&cells, size)
             )?;
         }
-        Status::Draw => writeln!(out, "Draw.")?,
-        Status::InProgress => {}
+        (Some(Ending::Drawn(_)), _) => writeln!(out, "Draw.")?,
+        (Some(other), _) => writeln!(out, "{other}.")?,
+        (None, _) => {}
     }
-    writeln!(out, "Moves: {}", format_moves(session.game.moves(), size))?;
+    writeln!(out, "Moves: {}", format_moves(session.moves(), size))?;
     Ok(())
 }
 
 /// " Moves so far: h8 h7" to resume the game from (`--moves`), or nothing before the first move.
-fn moves_so_far(game: &Game) -> String {
-    if game.moves().is_empty() {
+fn moves_so_far(session: &Session<Seat>) -> String {
+    if session.moves().is_empty() {
         String::new()
     } else {
         format!(
             " Moves so far: {}",
-            format_moves(game.moves(), game.board().variant().size())
+            format_moves(session.moves(), session.variant().size())
         )
     }
 }

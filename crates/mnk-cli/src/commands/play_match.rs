@@ -7,11 +7,11 @@ use crate::interrupt::Searching;
 use crate::seating;
 use indicatif::{ProgressBar, ProgressStyle};
 use mnk::arena::saved::MAX_SAVED_BYTES;
-use mnk::arena::series::Result as GameResult;
 use mnk::arena::{
-    Ending, MatchConfig, MatchHeader, MatchReport, Played, SavedMatch, Shard, ThinkStats,
+    EndingText, MatchConfig, MatchHeader, MatchReport, Played, SavedMatch, Shard, ThinkStats,
     game_line, run_match,
 };
+use mnk::game::{Ending, Wdl, WinBy};
 use mnk::search::Timing;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -77,7 +77,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
             })
             .or(args.time_control),
         jobs,
-        opening_rule: args.opening.unwrap_or_default(),
+        opening_rule: args.opening,
         shard: args.shard.unwrap_or(Shard::WHOLE),
     };
     let games = config.shard.games(config.games);
@@ -127,9 +127,9 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         t[match played.result {
-            GameResult::Win => 0,
-            GameResult::Loss => 1,
-            GameResult::Draw => 2,
+            Wdl::Win => 0,
+            Wdl::Loss => 1,
+            Wdl::Draw => 2,
         }] += 1;
         bar.set_message(format!("{} +{} -{} ={}", a.name, t[0], t[1], t[2]));
         bar.inc(1);
@@ -137,7 +137,8 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     // Ctrl-C (or SIGTERM, SIGHUP) ends the match: the games being played are cut short and
     // left out, and the finished ones are summed up (a second Ctrl-C a second later leaves).
     let searching = Searching::start();
-    let report = run_match(&config, &progress, &searching.stop()).map_err(Failure::Runtime)?;
+    let report = run_match(&config, &progress, &searching.stop())
+        .map_err(|e| Failure::Runtime(e.to_string()))?;
     drop(searching);
     bar.finish_and_clear();
     if report.games.is_empty() {
@@ -329,7 +330,7 @@ impl Summary<'_> {
             config.variant,
             report.games.len(),
             self.source,
-            if config.opening_rule == mnk::arena::OpeningRule::Given {
+            if config.opening_rule.is_none() {
                 "colours swapped every game"
             } else {
                 "colours as each swap chose"
@@ -401,12 +402,21 @@ impl Summary<'_> {
                 writeln!(out, "{line}")?;
             }
         }
-        for g in report
-            .games
-            .iter()
-            .filter(|g| matches!(g.record.ending, Ending::Forfeit(..) | Ending::Flagged(_)))
-        {
-            writeln!(out, "game {}: {}", g.pairing.game + 1, g.record.ending)?;
+        for g in report.games.iter().filter(|g| {
+            matches!(
+                g.record.ending,
+                Ending::Won {
+                    by: WinBy::Forfeit(_) | WinBy::Time,
+                    ..
+                }
+            )
+        }) {
+            writeln!(
+                out,
+                "game {}: {}",
+                g.pairing.game + 1,
+                EndingText(&g.record.ending)
+            )?;
         }
         Ok(())
     }

@@ -7,7 +7,7 @@ use crate::files::open_to_append;
 use crate::files::{read_at_most, text};
 use crate::interrupt::Searching;
 use indicatif::{ProgressBar, ProgressStyle};
-use mnk::arena::{Opening, self_play};
+use mnk::arena::{StartPosition, self_play};
 use mnk::engine::policy::{Choice, choices, fit_order};
 use mnk::engine::tune::{FitOptions, Sample, fit, samples};
 use mnk::engine::weights::{MAX_WEIGHTS_BYTES, Weights};
@@ -212,7 +212,7 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
 fn play(
     args: &TuneArgs,
     variant: Variant,
-    openings: &[Opening],
+    openings: &[StartPosition],
 ) -> Result<(Vec<Played>, bool), Failure> {
     let spec: PlayerSpec = format!("engine:nodes={}", args.nodes)
         .parse()
@@ -254,7 +254,7 @@ fn play(
                     args.seed + i,
                     &stop,
                 )
-                .map_err(Failure::Runtime)?
+                .map_err(|e| Failure::Runtime(e.to_string()))?
                 else {
                     return Ok(None);
                 };

@@ -1,36 +1,42 @@
 //! The full-screen game's state and what each action does to it, apart from the terminal:
-//! the game line with the position shown on it, the cursor, the seats, the machine thinking
-//! on its own thread, the typed line and the message.
+//! the game (the library's [`Session`]: its line of moves with the position shown on it, the
+//! seats, the opening, the clocks, the result), the cursor, the machine thinking on its own
+//! thread, the typed line and the message.
 //!
-//! The game is a line of moves and a position on it (`at`): undo, redo and stepping through
-//! the game move the position; a move played anywhere cuts the line there. A machine moves
-//! only at the end of the line, so stepping back to review never makes it play.
+//! Undo, redo and stepping through the game move the position along the line; a move played
+//! anywhere cuts the line there. A machine moves (or acts in the opening) only at the end of
+//! the line, so stepping back to review never makes it play.
 
 use crate::failure::Failure;
 use crate::records::{self, Autosave, LoadError};
-use mnk::game::{Cell, Game, Side, Status, Variant};
+use mnk::game::{Act, Cell, Ending, Opening, Side, Stage, Status, Variant, WinBy};
 use mnk::notation::{format_cell, format_moves, parse_move};
+use mnk::players::swap2::{self, ActError};
 use mnk::players::{Ask, PlayerSpec, Seat, Thought};
-use mnk::record::{Format, Given, Outcome, Players, Record};
-use mnk::search::{Clocks, MOVE_OVERHEAD, PlayerError, Progress, Report, Stop, Timing};
+use mnk::record::{Format, Given, Record};
+use mnk::search::{MOVE_OVERHEAD, PlayerError, Progress, Report, Stop};
+use mnk::session::{Played, SeatedPlayer, Session, SessionError, hint_player};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// How long a hint lets the strongest player think.
-pub const HINT_TIME: Duration = Duration::from_secs(3);
+/// A computer player at the board: its name and settings, and its seat, away while it
+/// thinks on its own thread.
+pub struct Machine {
+    /// The player's name and settings.
+    pub spec: PlayerSpec,
+    /// The seat, `None` while a search holds it.
+    pub seat: Option<Seat>,
+}
 
-/// Someone at the board.
-pub enum Chair {
-    /// A person at the keyboard.
-    Human,
-    /// A computer player: its seat, away while it thinks on its own thread.
-    Machine {
-        /// The player's name and settings.
-        spec: PlayerSpec,
-        /// The seat, `None` while a search holds it.
-        seat: Option<Seat>,
-    },
+impl SeatedPlayer for Machine {
+    fn spec(&self) -> &PlayerSpec {
+        &self.spec
+    }
+
+    fn seat_mut(&mut self) -> Option<&mut Seat> {
+        self.seat.as_mut()
+    }
 }
 
 /// What a search is for.
@@ -38,13 +44,23 @@ pub enum Chair {
 pub enum Purpose {
     /// The machine's move for the side to move.
     Move,
+    /// The machine's part in the opening: its stones or its choice.
+    Opening,
     /// A hint for the person to move.
     Hint,
 }
 
+/// What a search answered.
+enum Answer {
+    /// A move.
+    Move(Result<Thought, PlayerError>),
+    /// The opening's acts.
+    Opening(Result<Vec<Act>, ActError>),
+}
+
 /// A search running on its own thread.
 pub struct Thinking {
-    /// Whose move is searched.
+    /// Whose move is searched (in the opening: the side the seat acting sits at).
     pub side: Side,
     /// The player's name.
     pub name: &'static str,
@@ -61,7 +77,7 @@ pub struct Thinking {
     pub at: (usize, usize),
     /// Whether the answer is no longer wanted.
     pub dropped: bool,
-    answer: mpsc::Receiver<(Seat, Result<Thought, PlayerError>)>,
+    answer: mpsc::Receiver<(Seat, Answer)>,
 }
 
 /// What the last finished search said, for the panel.
@@ -79,12 +95,8 @@ pub struct LastSearch {
 
 /// The state of the full-screen game.
 pub struct App {
-    /// The game, at the position shown.
-    pub game: Game,
-    /// Every move of the line, also those after the position shown (undone, or being reviewed).
-    pub line: Vec<Cell>,
-    /// Who plays X and O.
-    pub chairs: [Chair; 2],
+    /// The game.
+    pub session: Session<Machine>,
     /// The strongest player, seated for hints at the first one.
     hinter: Option<Seat>,
     /// The cell under the cursor.
@@ -105,10 +117,6 @@ pub struct App {
     pub numbers: bool,
     /// Whether the person asked to leave.
     pub quit: bool,
-    /// The players' clocks, in a timed game.
-    pub clocks: Option<Clocks>,
-    /// The side whose flag fell: the game ended on time.
-    pub flagged: Option<Side>,
     /// The format of `save FILE` and the autosave (`None`: each file's extension).
     pub format: Option<Format>,
     /// `--autosave`: the game written after every change.
@@ -116,14 +124,11 @@ pub struct App {
 }
 
 impl App {
-    /// A game of `game`'s variant from its position, with these chairs, timed by `timing`.
-    pub fn new(game: Game, chairs: [Chair; 2], timing: Option<Timing>) -> Self {
-        let cursor = centre(game.board().size());
-        let line = game.moves().to_vec();
+    /// The full-screen game of `session`.
+    pub fn new(session: Session<Machine>) -> Self {
+        let cursor = centre(session.variant().size());
         let mut app = App {
-            game,
-            line,
-            chairs,
+            session,
             hinter: None,
             cursor,
             thinking: None,
@@ -134,13 +139,18 @@ impl App {
             help: false,
             numbers: false,
             quit: false,
-            clocks: timing.map(Clocks::new),
-            flagged: None,
             format: None,
             autosave: None,
         };
+        let opening = app.session.opening_under_way().map_or(String::new(), |o| {
+            format!(
+                " {} opening: {} opens.",
+                o.rule(),
+                app.session.label(Side::X)
+            )
+        });
         app.say(format!(
-            "{} against {}. Arrows and Enter place a stone; ? for help.",
+            "{} against {}.{opening} Arrows and Enter place a stone; ? for help.",
             app.label(Side::X),
             app.label(Side::O)
         ));
@@ -149,51 +159,65 @@ impl App {
 
     /// The variant played.
     pub fn variant(&self) -> Variant {
-        *self.game.board().variant()
+        self.session.variant()
     }
 
     /// "X (you)", "O (engine)", "X".
     pub fn label(&self, side: Side) -> String {
-        match &self.chairs[side.index()] {
-            Chair::Human if self.humans() == 1 => format!("{side} (you)"),
-            Chair::Human => format!("{side}"),
-            Chair::Machine { spec, .. } => format!("{side} ({})", spec.name),
-        }
+        self.session.label(side)
     }
 
     /// Who plays `side`: "you", "human", or the player's name.
     pub fn player(&self, side: Side) -> String {
-        match &self.chairs[side.index()] {
-            Chair::Human if self.humans() == 1 => "you".to_string(),
-            Chair::Human => "human".to_string(),
-            Chair::Machine { spec, .. } => spec.to_string(),
-        }
-    }
-
-    fn humans(&self) -> usize {
-        self.chairs
-            .iter()
-            .filter(|c| matches!(c, Chair::Human))
-            .count()
-    }
-
-    fn is_human(&self, side: Side) -> bool {
-        matches!(self.chairs[side.index()], Chair::Human)
+        self.session.player_name(side)
     }
 
     /// The moves on the board, in order.
     pub fn moves(&self) -> &[Cell] {
-        self.game.moves()
+        self.session.moves()
     }
 
     /// Whether the game has ended: on the board, or on time.
     pub fn over(&self) -> bool {
-        self.flagged.is_some() || self.game.board().is_over()
+        self.session.is_over()
+    }
+
+    /// The side whose flag fell, if the game ended on time.
+    pub fn flagged(&self) -> Option<Side> {
+        match self.session.ended_off_board() {
+            Some(Ending::Won {
+                winner,
+                by: WinBy::Time,
+            }) => Some(winner.other()),
+            _ => None,
+        }
     }
 
     /// Whether the position shown is before the end of the line (reviewing, or after undo).
     pub fn reviewing(&self) -> bool {
-        self.game.moves().len() < self.line.len()
+        self.session.reviewing()
+    }
+
+    /// What the opening under way waits for, in words, a short line each (the panel is
+    /// narrow): `swap2 opening: the opener (you)` then `place black's first stone`; `None`
+    /// without one.
+    pub fn opening_status(&self) -> Option<String> {
+        let opening = self.session.opening_under_way()?;
+        let side = opening.to_act()?;
+        let who = self.session.role_label(side);
+        let placed = opening.placed();
+        let mut lines = vec![format!("{} opening: {who}", opening.rule())];
+        match opening.stage() {
+            Stage::Place => lines.push(format!("place {}", stone(placed))),
+            _ => {
+                lines.push("type black: take black".into());
+                lines.push(format!("or place {}", stone(placed)));
+                if opening.allows(mnk::game::Choice::PlaceTwo) {
+                    lines.push("or type place: two more stones".into());
+                }
+            }
+        }
+        Some(lines.join("\n"))
     }
 
     /// Shows `text` as news.
@@ -210,22 +234,24 @@ impl App {
 
     /// Moves the cursor by `(rows, cols)`, staying on the board.
     pub fn move_cursor(&mut self, rows: i32, cols: i32) {
-        let size = self.game.board().size();
+        let size = self.variant().size();
         let row = (size.row(self.cursor) + rows).clamp(0, i32::from(size.height) - 1);
         let col = (size.col(self.cursor) + cols).clamp(0, i32::from(size.width) - 1);
         self.cursor = size.cell(row, col).expect("clamped to the board");
     }
 
-    /// A person places a stone on `cell` for the side to move.
+    /// A person places a stone on `cell`: a move for the side to move, or a stone of the
+    /// opening for the seat acting in it.
     pub fn place(&mut self, cell: Cell) {
         self.cursor = cell;
         if self.over() {
             self.complain("The game is over: Ctrl-N (or 'new') starts a new one, Ctrl-Z undoes.");
             return;
         }
-        let board = self.game.board();
-        let side = board.to_move();
-        if !self.is_human(side) {
+        let Some(side) = self.session.to_act() else {
+            return;
+        };
+        if !self.session.is_human(side) {
             let text = if self.thinking.is_some() {
                 format!(
                     "{} is thinking: Esc makes it play its best move now.",
@@ -241,38 +267,85 @@ impl App {
             self.complain(text);
             return;
         }
+        let board = self.session.board();
         let notation = format_cell(cell, board.size());
         if let Err(e) = parse_move(&notation, board) {
             self.complain(format!("{e}."));
             return;
         }
         self.drop_hint();
-        self.say(format!("{side} played {notation}."));
-        self.play(cell).expect("checked legal");
+        let opening = self.session.opening_under_way().copied();
+        let news = match opening {
+            Some(o) if o.stage() == Stage::Choose => self.news(&o, &[Act::White(cell)]),
+            Some(o) => self.news(&o, &[Act::Stone(cell)]),
+            None => format!("{side} played {notation}."),
+        };
+        self.play(cell, news);
     }
 
-    /// Plays `cell` at the position shown, cutting the line there; the mover's clock stops
-    /// (a flag that fell during the move ends the game instead).
-    fn play(&mut self, cell: Cell) -> Result<(), mnk::game::MoveError> {
-        let mover = self.game.board().to_move();
-        if let Some(clocks) = &mut self.clocks
-            && clocks.running() == Some(mover)
-            && let Some(side) = clocks.stop(Instant::now())
-        {
-            self.flag_fell(side);
-            return Ok(());
+    /// Plays `cell` at the position shown (cutting the line there), saying `news`; the
+    /// mover's clock stops (a flag that fell during the move ends the game instead).
+    fn play(&mut self, cell: Cell, news: String) {
+        match self.session.play(cell, Instant::now()) {
+            Ok(Played::Flagged(side)) => self.flag_fell(side),
+            Ok(_) => {
+                self.say(news);
+                self.announce_end();
+            }
+            Err(e) => self.complain(format!("{e}.")),
         }
-        self.game.play(cell)?;
-        self.line.truncate(self.game.moves().len() - 1);
-        self.line.push(cell);
-        self.announce_end();
-        Ok(())
+    }
+
+    /// A person's choice in the opening (`black`, `place`).
+    pub fn choose(&mut self, act: Act) {
+        let Some(opening) = self.session.opening_under_way().copied() else {
+            self.complain("No opening is under way: there is no colour to choose.");
+            return;
+        };
+        let side = opening.to_act().expect("under way");
+        if !self.session.is_human(side) {
+            self.complain(format!("{} acts now.", self.session.role_label(side)));
+            return;
+        }
+        let news = self.news(&opening, &[act]);
+        match self.session.act(act) {
+            Ok(_) => self.say(news),
+            Err(e) => self.complain(format!("{e}.")),
+        }
+    }
+
+    /// What `acts` of the seat acting in `opening` do, in words (said before they are done:
+    /// the seats may change colours).
+    fn news(&self, opening: &Opening, acts: &[Act]) -> String {
+        let side = opening.to_act().unwrap_or(Side::X);
+        let who = self.session.role_label(side);
+        let size = self.variant().size();
+        let placed = opening.placed();
+        match acts {
+            [Act::Black] if placed == 3 => format!("{who} takes black."),
+            [Act::Black] => format!("{who} keeps black."),
+            [Act::White(c)] if placed == 3 => {
+                format!("{who} keeps white and plays {}.", format_cell(*c, size))
+            }
+            [Act::White(c)] => format!("{who} takes white and plays {}.", format_cell(*c, size)),
+            [Act::PlaceTwo] => format!("{who} places two more stones."),
+            stones => {
+                let cells: Vec<Cell> = stones
+                    .iter()
+                    .filter_map(|a| match a {
+                        Act::Stone(c) => Some(*c),
+                        _ => None,
+                    })
+                    .collect();
+                format!("{who} placed {}.", format_moves(&cells, size))
+            }
+        }
     }
 
     fn announce_end(&mut self) {
-        let size = self.game.board().size();
-        match self.game.board().status() {
-            Status::Won { side, line } => {
+        let size = self.variant().size();
+        match (self.session.board().status(), self.session.ending()) {
+            (Status::Won { side, line }, _) => {
                 let cells: Vec<_> = line.cells(size).collect();
                 let text = format!(
                     "{} wins with {}.",
@@ -281,17 +354,16 @@ impl App {
                 );
                 self.say(text);
             }
-            Status::Draw => self.say("Draw: the board is full."),
-            Status::InProgress => {}
+            (Status::Draw, Some(Ending::Drawn(mnk::game::DrawBy::Stalled))) => {
+                self.say("Draw: X (black) has no legal move.");
+            }
+            (Status::Draw, _) => self.say("Draw: the board is full."),
+            (Status::InProgress, _) => {}
         }
     }
 
     fn flag_fell(&mut self, side: Side) {
         self.halt();
-        self.flagged = Some(side);
-        if let Some(clocks) = &mut self.clocks {
-            clocks.pause(Instant::now());
-        }
         let text = format!(
             "{side}'s flag fell: {} wins on time.",
             self.label(side.other())
@@ -301,47 +373,28 @@ impl App {
 
     /// Refuses to change a game that ended on time.
     fn ended_on_time(&mut self) -> bool {
-        if self.flagged.is_some() {
+        let flagged = self.flagged().is_some();
+        if flagged {
             self.complain("The game ended on time: Ctrl-N (or 'new') starts a new one.");
         }
-        self.flagged.is_some()
+        flagged
     }
 
     /// Takes back moves until it is a person's turn again, having taken back at least one
-    /// person's move (as the line interface's `undo`).
+    /// person's move (as the line interface's `undo`; the opening's stones stay).
     pub fn undo(&mut self) {
         if self.ended_on_time() {
             return;
         }
         self.halt();
-        let mut side = Side::X;
-        let human_moves = self
-            .game
-            .moves()
-            .iter()
-            .filter(|_| {
-                let human = self.is_human(side);
-                side = side.other();
-                human
-            })
-            .count();
-        if human_moves == 0 {
-            self.complain("Nothing to undo.");
-            return;
+        match self.session.undo() {
+            Ok(undone) => self.say(format!(
+                "Took back {undone} move{}: Ctrl-Y redoes.",
+                plural(undone)
+            )),
+            Err(SessionError::NothingToUndo) => self.complain("Nothing to undo."),
+            Err(e) => self.complain(format!("{e}.")),
         }
-        let mut undone = 0;
-        loop {
-            let mover = self.game.board().to_move().other();
-            self.game.undo();
-            undone += 1;
-            if self.is_human(mover) {
-                break;
-            }
-        }
-        self.say(format!(
-            "Took back {undone} move{}: Ctrl-Y redoes.",
-            plural(undone)
-        ));
     }
 
     /// Replays the moves undo took back, up to the next person's turn.
@@ -350,67 +403,52 @@ impl App {
             return;
         }
         self.halt();
-        if !self.reviewing() {
-            self.complain("Nothing to redo.");
-            return;
+        match self.session.redo() {
+            Ok(_) => self.say("Redone."),
+            Err(SessionError::NothingToRedo) => self.complain("Nothing to redo."),
+            Err(e) => self.complain(format!("{e}.")),
         }
-        loop {
-            self.forward();
-            let next = self.game.board().to_move();
-            if !self.reviewing() || self.is_human(next) {
-                break;
-            }
-        }
-        self.say("Redone.");
     }
 
     /// Steps one move back through the game (review): machines wait.
     pub fn back(&mut self) {
         self.halt();
-        if self.game.undo().is_none() {
-            self.complain("This is the start of the game.");
-        } else {
+        if self.session.back() {
             self.say_position();
+        } else {
+            self.complain("This is the start of the game.");
         }
     }
 
     /// Steps one move forward through the game.
     pub fn forward(&mut self) {
         self.halt();
-        let n = self.game.moves().len();
-        match self.line.get(n) {
-            Some(&cell) => {
-                self.game.play(cell).expect("the line was legal");
-                self.say_position();
-                self.announce_end();
-            }
-            None => self.complain("This is the end of the game."),
+        if self.session.forward() {
+            self.say_position();
+            self.announce_end();
+        } else {
+            self.complain("This is the end of the game.");
         }
     }
 
     /// Goes to the start (`false`) or the end (`true`) of the game.
     pub fn jump(&mut self, end: bool) {
         self.halt();
+        self.session.jump(end);
         if end {
-            while self.reviewing() {
-                let cell = self.line[self.game.moves().len()];
-                self.game.play(cell).expect("the line was legal");
-            }
             self.announce_end();
-        } else {
-            while self.game.undo().is_some() {}
         }
-        if !self.game.board().is_over() {
+        if !self.session.board().is_over() {
             self.say_position();
         }
     }
 
     fn say_position(&mut self) {
-        let n = self.game.moves().len();
+        let n = self.moves().len();
         let text = if self.reviewing() {
             format!(
                 "Move {n} of {}: PgUp/PgDn step, End returns, a move here cuts the game.",
-                self.line.len()
+                self.session.line().len()
             )
         } else {
             format!("Move {n}, the end of the game.")
@@ -418,20 +456,13 @@ impl App {
         self.say(text);
     }
 
-    /// Starts a new game with the same players.
+    /// Starts a new game with the same players (and opening).
     pub fn new_game(&mut self) {
         self.halt();
-        let variant = self.variant();
-        self.game = Game::new(variant);
-        self.line.clear();
+        self.session.new_game();
         self.last_search = None;
-        self.flagged = None;
-        self.clocks = self.clocks.as_ref().map(|c| Clocks::new(c.timing()));
-        for chair in &mut self.chairs {
-            if let Chair::Machine {
-                seat: Some(seat), ..
-            } = chair
-            {
+        for occupant in self.session.seats_mut() {
+            if let Some(seat) = occupant.machine_mut().and_then(|m| m.seat.as_mut()) {
                 seat.new_game();
             }
         }
@@ -440,11 +471,11 @@ impl App {
 
     /// Lets the machine to move play from the position shown (cutting the line).
     pub fn go(&mut self) {
-        let side = self.game.board().to_move();
-        if self.is_human(side) {
+        let side = self.session.board().to_move();
+        if self.session.is_human(side) {
             self.complain(format!("It is {}'s move.", self.label(side)));
         } else {
-            self.line.truncate(self.game.moves().len());
+            self.session.forget_undone();
         }
     }
 
@@ -458,11 +489,13 @@ impl App {
             self.complain("The game is over.");
             return;
         }
+        if self.session.opening_under_way().is_some() {
+            self.complain("No hints during the opening.");
+            return;
+        }
         let variant = self.variant();
         let seat = self.hinter.take().unwrap_or_else(|| {
-            let mut spec = mnk::players::strongest_for(&variant);
-            spec.options.time_ms = Some(HINT_TIME.as_millis() as u64);
-            let mut seat = Seat::new(spec);
+            let mut seat = Seat::new(hint_player(&variant));
             seat.prepare(&variant);
             seat
         });
@@ -480,7 +513,7 @@ impl App {
     /// at a second Ctrl-C, leaves.
     pub fn interrupt(&mut self) {
         match &self.thinking {
-            Some(t) if t.purpose == Purpose::Move && !t.stop.is_set() => {
+            Some(t) if t.purpose != Purpose::Hint && !t.stop.is_set() => {
                 t.stop.set();
                 self.say("Stopped: the machine plays its best move so far. Ctrl-C again leaves.");
             }
@@ -507,23 +540,28 @@ impl App {
     }
 
     fn start(&mut self, mut seat: Seat, purpose: Purpose) {
-        let board = self.game.board().clone();
-        let side = board.to_move();
+        let board = self.session.board().clone();
+        let opening = self.session.opening_under_way().copied();
+        let side = match (purpose, opening) {
+            (Purpose::Opening, Some(o)) => o.to_act().unwrap_or(Side::X),
+            _ => board.to_move(),
+        };
         let progress = Progress::new();
         let mut ask = Ask::now().with_progress(progress.clone());
-        if let Some(clocks) = &self.clocks
-            && purpose == Purpose::Move
-        {
-            let control = clocks.control(side);
+        if self.session.clocks().is_some() && purpose == Purpose::Move {
+            let control = self.session.time_control(side);
             ask.plan = control.plan(board.stones(), board.empty_cells(), MOVE_OVERHEAD);
         }
         let stop = ask.stop.clone();
         let (sender, answer) = mpsc::channel();
         let name = seat.spec().name;
         thread::spawn(move || {
-            let thought = seat.choose(&board, &ask);
+            let answer = match opening.filter(|_| purpose == Purpose::Opening) {
+                Some(opening) => Answer::Opening(swap2::acts(&opening, &board, &mut seat, &ask)),
+                None => Answer::Move(seat.choose(&board, &ask)),
+            };
             // The receiver is gone only when the game has ended.
-            let _ = sender.send((seat, thought));
+            let _ = sender.send((seat, answer));
         });
         self.thinking = Some(Thinking {
             side,
@@ -532,21 +570,21 @@ impl App {
             started: Instant::now(),
             progress,
             stop,
-            at: (self.line.len(), self.game.moves().len()),
+            at: (self.session.line().len(), self.moves().len()),
             dropped: false,
             answer,
         });
     }
 
     /// Advances the game: takes a finished search's answer, and starts the machine's search
-    /// when it is a machine's move at the end of the line. Returns whether anything changed.
+    /// when a machine acts at the end of the line. Returns whether anything changed.
     pub fn tick(&mut self) -> bool {
         let mut changed = false;
         if let Some(t) = &self.thinking {
             match t.answer.try_recv() {
-                Ok((seat, thought)) => {
+                Ok((seat, answer)) => {
                     let t = self.thinking.take().expect("just seen");
-                    self.finish(t, seat, thought);
+                    self.finish(t, seat, answer);
                     changed = true;
                 }
                 Err(mpsc::TryRecvError::Empty) => return false,
@@ -558,13 +596,19 @@ impl App {
             }
         }
         changed |= self.run_clocks();
-        let board = self.game.board();
-        if self.thinking.is_none() && !self.over() && !self.reviewing() {
-            let side = board.to_move();
-            if let Chair::Machine { seat, .. } = &mut self.chairs[side.index()]
-                && let Some(seat) = seat.take()
-            {
-                self.start(seat, Purpose::Move);
+        if self.thinking.is_none()
+            && let Some((side, _)) = self.session.machine_to_act()
+        {
+            let purpose = if self.session.opening_under_way().is_some() {
+                Purpose::Opening
+            } else {
+                Purpose::Move
+            };
+            let seat = self.session.seats_mut()[side.index()]
+                .machine_mut()
+                .and_then(|m| m.seat.take());
+            if let Some(seat) = seat {
+                self.start(seat, purpose);
                 changed = true;
             }
         }
@@ -575,41 +619,51 @@ impl App {
     /// it otherwise, and ends the game when a flag falls. Returns whether a clock is running
     /// or the game ended (the screen changes).
     fn run_clocks(&mut self) -> bool {
-        let now = Instant::now();
-        let on = !self.over() && !self.reviewing();
-        let to_move = self.game.board().to_move();
-        let Some(clocks) = &mut self.clocks else {
-            return false;
-        };
-        match clocks.running() {
-            Some(side) if !on || side != to_move => clocks.pause(now),
-            _ => {}
-        }
-        if on && clocks.running().is_none() {
-            clocks.start(to_move, now);
-        }
-        if let Some(side) = clocks.flag(now) {
+        if let Some(side) = self.session.run_clock(Instant::now()) {
             self.flag_fell(side);
             return true;
         }
-        clocks.running().is_some()
+        self.session.clocks().is_some_and(|c| c.running().is_some())
     }
 
-    fn finish(&mut self, t: Thinking, seat: Seat, thought: Result<Thought, PlayerError>) {
+    fn finish(&mut self, t: Thinking, seat: Seat, answer: Answer) {
+        // The seat goes back where it came from before anything changes the seats' colours.
         match t.purpose {
             Purpose::Hint => self.hinter = Some(seat),
-            Purpose::Move => match &mut self.chairs[t.side.index()] {
-                Chair::Machine { seat: chair, .. } => *chair = Some(seat),
-                Chair::Human => unreachable!("only machines move by themselves"),
-            },
+            Purpose::Move | Purpose::Opening => {
+                if let Some(machine) = self.session.seats_mut()[t.side.index()].machine_mut() {
+                    machine.seat = Some(seat);
+                }
+            }
         }
-        let current = (self.line.len(), self.game.moves().len());
+        let current = (self.session.line().len(), self.moves().len());
         if t.dropped || t.at != current {
             return;
         }
-        let thought = match thought {
-            Ok(thought) => thought,
-            Err(e) => {
+        let thought = match answer {
+            Answer::Opening(Ok(acts)) => {
+                let Some(opening) = self.session.opening_under_way().copied() else {
+                    return;
+                };
+                let news = self.news(&opening, &acts);
+                for &act in &acts {
+                    if let Err(e) = self.session.act(act) {
+                        self.complain(format!("{} cannot act in the opening: {e}.", t.name));
+                        return;
+                    }
+                }
+                self.say(news);
+                return;
+            }
+            Answer::Opening(Err(e)) => {
+                self.complain(format!(
+                    "{} cannot act in the opening: {e}. Ctrl-N starts again.",
+                    t.name
+                ));
+                return;
+            }
+            Answer::Move(Ok(thought)) => thought,
+            Answer::Move(Err(e)) => {
                 self.complain(format!(
                     "{} cannot move: {e}. Ctrl-Z takes back, Ctrl-N starts again.",
                     t.name
@@ -618,7 +672,7 @@ impl App {
             }
         };
         let choice = thought.choice;
-        let size = self.game.board().size();
+        let size = self.variant().size();
         let mv = format_cell(choice.cell, size);
         self.last_search = Some(LastSearch {
             side: t.side,
@@ -640,11 +694,14 @@ impl App {
                     .unwrap_or_default();
                 self.say(format!("Hint: {mv} ({}{value}). Enter plays it.", t.name));
             }
-            Purpose::Move => {
-                self.say(format!("{} played {mv}.", self.label(t.side)));
-                if let Err(e) = self.play(choice.cell) {
+            Purpose::Move | Purpose::Opening => {
+                let news = format!("{} played {mv}.", self.label(t.side));
+                if let Err(e) = mnk::game::Board::clone(self.session.board()).try_play(choice.cell)
+                {
                     self.complain(format!("{} chose an illegal move {mv}: {e}.", t.name));
+                    return;
                 }
+                self.play(choice.cell, news);
             }
         }
     }
@@ -652,23 +709,7 @@ impl App {
     /// The whole game as a record: every move of the line (also those after a reviewed
     /// position), the players, the result.
     pub fn record(&self) -> Record {
-        let game = Game::from_moves(self.variant(), &self.line).expect("the line is legal");
-        let name = |side: Side| match &self.chairs[side.index()] {
-            Chair::Human => "human".to_string(),
-            Chair::Machine { spec, .. } => spec.to_string(),
-        };
-        let players = Players {
-            x: Some(name(Side::X)),
-            o: Some(name(Side::O)),
-        };
-        let mut record = records::of_session(&game, &players);
-        if let Some(side) = self.flagged {
-            record.result = Some(Outcome::Won {
-                side: side.other(),
-                how: "T".to_string(),
-            });
-        }
-        record
+        self.session.record()
     }
 
     /// Writes the game to `path` (`save FILE`), and says so or why not.
@@ -701,7 +742,7 @@ impl App {
             self.complain("Thinking: Esc makes the machine move first, then load.");
             return;
         }
-        let size = self.game.board().size();
+        let size = self.variant().size();
         let record = match records::read(path, self.format, &Given::default(), Some(size)) {
             Ok(record) => record,
             Err(LoadError::File(e)) => {
@@ -711,11 +752,14 @@ impl App {
         };
         let game = record.game();
         for side in Side::BOTH {
-            if let Chair::Machine { spec, .. } = &self.chairs[side.index()]
-                && let Some(info) = mnk::players::info(spec.name)
-                && let Err(e) = info.fits(game.board(), &spec.options)
+            if let Some(machine) = self.session.seat(side).machine()
+                && let Some(info) = mnk::players::info(machine.spec.name)
+                && let Err(e) = info.fits(game.board(), &machine.spec.options)
             {
-                let text = format!("{side} cannot be {}: {e}. The game goes on.", spec.name);
+                let text = format!(
+                    "{side} cannot be {}: {e}. The game goes on.",
+                    machine.spec.name
+                );
                 return self.complain(text);
             }
         }
@@ -723,24 +767,18 @@ impl App {
         if variant != self.variant() {
             self.hinter = None;
         }
-        for chair in &mut self.chairs {
-            if let Chair::Machine {
-                seat: Some(seat), ..
-            } = chair
-            {
+        for occupant in self.session.seats_mut() {
+            if let Some(seat) = occupant.machine_mut().and_then(|m| m.seat.as_mut()) {
                 seat.new_game();
                 seat.prepare(&variant);
             }
         }
         self.cursor = centre(variant.size());
-        self.game = game;
-        self.line = record.moves().to_vec();
+        self.session.load(&record);
         self.last_search = None;
-        self.flagged = None;
-        self.clocks = self.clocks.as_ref().map(|c| Clocks::new(c.timing()));
         self.say(format!(
             "Loaded {} moves from {path}: PgUp/PgDn/Home step through them.",
-            self.line.len()
+            self.session.line().len()
         ));
         self.announce_end();
     }
@@ -787,13 +825,15 @@ impl App {
             "hint" => self.hint(),
             "new" => self.new_game(),
             "go" => self.go(),
+            "black" | "swap" => self.choose(Act::Black),
+            "place" => self.choose(Act::PlaceTwo),
             "numbers" => self.numbers = !self.numbers,
             "moves" => {
-                let size = self.game.board().size();
-                let text = format!("Moves: {}", format_moves(&self.line, size));
+                let size = self.variant().size();
+                let text = format!("Moves: {}", format_moves(self.session.line(), size));
                 self.say(text);
             }
-            _ => match parse_move(&command, self.game.board()) {
+            _ => match parse_move(&command, self.session.board()) {
                 Ok(cell) => self.place(cell),
                 Err(e) => self.complain(format!(
                     "{e}. Type a move like h8, or undo, redo, hint, new, go, moves, save FILE, quit."
@@ -804,7 +844,8 @@ impl App {
 
     /// The game so far, to resume it from (`--moves`), or `None` before the first move.
     pub fn moves_line(&self) -> Option<String> {
-        (!self.line.is_empty()).then(|| format_moves(&self.line, self.game.board().size()))
+        let line = self.session.line();
+        (!line.is_empty()).then(|| format_moves(line, self.variant().size()))
     }
 
     /// Stops any search and waits for its thread, so the process can leave cleanly.
@@ -814,6 +855,17 @@ impl App {
             let _ = t.answer.recv_timeout(Duration::from_secs(5));
         }
     }
+}
+
+/// `black's first stone`: the stone after `placed` stones.
+fn stone(placed: usize) -> String {
+    const ORDINALS: [&str; 6] = ["first", "second", "third", "fourth", "fifth", "sixth"];
+    let colour = if Side::to_move_after(placed) == Side::X {
+        "black"
+    } else {
+        "white"
+    };
+    format!("{colour}'s {} stone", ORDINALS[placed.min(5)])
 }
 
 /// The centre of a board (left of the middle on an even width, below it on an even height),
@@ -830,25 +882,28 @@ fn plural(n: usize) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mnk::game::{Rule, Size};
+    use mnk::game::{OpeningRule, Rule, Size};
     use mnk::notation::parse_cell;
+    use mnk::session::Occupant;
+
+    fn machine(name: &str, variant: &Variant) -> Occupant<Machine> {
+        let spec: PlayerSpec = name.parse().unwrap();
+        let mut seat = Seat::new(spec.clone());
+        seat.prepare(variant);
+        Occupant::Machine(Machine {
+            spec,
+            seat: Some(seat),
+        })
+    }
 
     fn app(o: Option<&str>) -> App {
         let variant = Variant::new(Size::square(7), 4, Rule::Freestyle).unwrap();
-        let o = o.map_or(Chair::Human, |name| {
-            let spec: PlayerSpec = name.parse().unwrap();
-            let mut seat = Seat::new(spec.clone());
-            seat.prepare(&variant);
-            Chair::Machine {
-                spec,
-                seat: Some(seat),
-            }
-        });
-        App::new(Game::new(variant), [Chair::Human, o], None)
+        let o = o.map_or(Occupant::Human, |name| machine(name, &variant));
+        App::new(Session::new(variant, [Occupant::Human, o]))
     }
 
     fn cell(app: &App, text: &str) -> Cell {
-        parse_cell(text, app.game.board().size()).unwrap()
+        parse_cell(text, app.variant().size()).unwrap()
     }
 
     fn wait(app: &mut App) {
@@ -925,7 +980,10 @@ mod tests {
         a.back();
         a.back();
         a.place(cell(&a, "g7"));
-        assert_eq!(a.line, [cell(&a, "d4"), cell(&a, "c3"), cell(&a, "g7")]);
+        assert_eq!(
+            a.session.line(),
+            [cell(&a, "d4"), cell(&a, "c3"), cell(&a, "g7")]
+        );
     }
 
     #[test]
@@ -939,7 +997,7 @@ mod tests {
             "{}",
             a.message
         );
-        assert!(a.game.board().is_empty(a.cursor));
+        assert!(a.session.board().is_empty(a.cursor));
         assert!(a.moves().is_empty());
     }
 
@@ -950,9 +1008,60 @@ mod tests {
             a.typed = m.into();
             a.run_typed();
         }
-        assert!(a.game.board().is_over());
+        assert!(a.session.board().is_over());
         assert_eq!(a.message, "X wins with a1 b1 c1 d1.");
         a.place(cell(&a, "e5"));
         assert!(a.error && a.message.starts_with("The game is over"));
+    }
+
+    #[test]
+    fn a_swap2_opening_on_the_board_with_the_machine_opening() {
+        let variant = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
+        let session = Session::new(variant, [machine("rules", &variant), Occupant::Human])
+            .with_opening(OpeningRule::Swap2)
+            .unwrap();
+        let mut a = App::new(session);
+        // Rules places its three stones by itself; the person then chooses.
+        wait(&mut a);
+        assert_eq!(a.moves().len(), 3, "{}", a.message);
+        assert_eq!(
+            a.opening_status().unwrap(),
+            "swap2 opening: the other player (you)\ntype black: take black\n\
+             or place white's fourth stone\nor type place: two more stones"
+        );
+        // Undo has no stone of the person's to take back; a hint waits for the game.
+        a.undo();
+        assert_eq!(
+            (a.moves().len(), a.message.as_str()),
+            (3, "Nothing to undo.")
+        );
+        a.hint();
+        assert!(a.error && a.message.contains("No hints"), "{}", a.message);
+        a.typed = "place".into();
+        a.run_typed();
+        assert_eq!(a.message, "the other player (you) places two more stones.");
+        a.place(cell(&a, "a1"));
+        a.undo();
+        assert_eq!(
+            a.moves().len(),
+            3,
+            "a stone of the stage under way is taken back"
+        );
+        for m in ["a1", "o15"] {
+            a.typed = m.into();
+            a.run_typed();
+        }
+        // Rules, the opener, chooses on five stones: it never takes black, so it takes
+        // white with the sixth stone, and the seats change colours.
+        wait(&mut a);
+        assert_eq!(a.moves().len(), 6, "{}", a.message);
+        assert!(a.message.contains("takes white and plays"), "{}", a.message);
+        assert_eq!(a.label(Side::X), "X (you)");
+        assert!(a.opening_status().is_none());
+        assert!(a.record().write(Format::Sgf).contains("OP[swap2:6]"));
+        // The game proper: the person (X) moves, the machine answers.
+        a.place(cell(&a, "a15"));
+        wait(&mut a);
+        assert_eq!(a.moves().len(), 8, "{}", a.message);
     }
 }

@@ -11,11 +11,10 @@ mod view;
 
 use crate::failure::Failure;
 use crate::records::Autosave;
-use app::{App, Chair};
-use mnk::game::Game;
+use app::{App, Machine};
 use mnk::players::Seat;
 use mnk::record::Format;
-use mnk::search::Timing;
+use mnk::session::Session;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
@@ -29,14 +28,6 @@ use view::Geometry;
 /// How often the screen is redrawn while a search runs (its live figures).
 const FRAME: Duration = Duration::from_millis(100);
 
-/// Who sits at a side, as the line interface builds them.
-pub enum Occupant {
-    /// A person.
-    Human,
-    /// A computer player.
-    Computer(Seat),
-}
-
 /// How the game is kept on disk: `save FILE`'s and the autosave's format (`None`: each file's
 /// extension), and `--autosave`.
 pub struct Saving {
@@ -46,23 +37,13 @@ pub struct Saving {
     pub autosave: Option<Autosave>,
 }
 
-/// Plays `game` with these players in the full-screen board, timed by `timing`, then prints
-/// the moves to `out`.
-pub fn run(
-    game: Game,
-    seats: [Occupant; 2],
-    timing: Option<Timing>,
-    saving: Saving,
-    out: &mut dyn Write,
-) -> Result<(), Failure> {
-    let chairs = seats.map(|s| match s {
-        Occupant::Human => Chair::Human,
-        Occupant::Computer(seat) => Chair::Machine {
-            spec: seat.spec().clone(),
-            seat: Some(seat),
-        },
+/// Plays `session` (its opening too) in the full-screen board, then prints the moves to `out`.
+pub fn run(session: Session<Seat>, saving: Saving, out: &mut dyn Write) -> Result<(), Failure> {
+    let session = session.map_seats(|seat| Machine {
+        spec: seat.spec().clone(),
+        seat: Some(seat),
     });
-    let mut app = App::new(game, chairs, timing);
+    let mut app = App::new(session);
     app.format = saving.format;
     app.autosave = saving.autosave;
     // A file that cannot be written is refused before the screen changes.
@@ -112,7 +93,7 @@ fn event_loop(terminal: &mut Screen, app: &mut App) -> Result<(), Failure> {
         // A search or a clock running changes the screen by itself.
         if dirty
             || app.thinking.is_some()
-            || app.clocks.as_ref().is_some_and(|c| c.running().is_some())
+            || app.session.clocks().is_some_and(|c| c.running().is_some())
         {
             terminal.draw(|frame| geometry = view::draw(frame, app))?;
             dirty = false;
@@ -123,7 +104,7 @@ fn event_loop(terminal: &mut Screen, app: &mut App) -> Result<(), Failure> {
                 Event::Key(key) if key.kind != KeyEventKind::Release => on_key(app, key),
                 Event::Mouse(mouse) => {
                     if let MouseEventKind::Down(MouseButton::Left) = mouse.kind {
-                        let size = app.game.board().size();
+                        let size = app.variant().size();
                         if let Some(cell) = geometry.cell_at(size, mouse.column, mouse.row) {
                             app.help = false;
                             app.place(cell);

@@ -62,7 +62,7 @@ fn side_style(side: Side) -> Style {
 
 /// Draws the whole screen; returns where the board went.
 pub fn draw(frame: &mut Frame, app: &App) -> Geometry {
-    let size = app.game.board().size();
+    let size = app.variant().size();
     let area = frame.area();
     // The message wraps onto up to three lines; the typed line is the last.
     let width = usize::from(area.width.max(1));
@@ -95,7 +95,7 @@ fn scroll(total: i32, shown: i32, at: i32) -> i32 {
 }
 
 fn draw_board(frame: &mut Frame, app: &App, area: Rect, cell_width: u16) -> Geometry {
-    let board = app.game.board();
+    let board = app.session.board();
     let size = board.size();
     let (height, width) = (i32::from(size.height), i32::from(size.width));
     let shown_rows = (i32::from(area.height) - 2).clamp(1, height);
@@ -106,7 +106,7 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect, cell_width: u16) -> Geom
         Status::Won { line, .. } => line.cells(size).collect(),
         _ => Vec::new(),
     };
-    let last = app.game.last_move();
+    let last = app.session.game().last_move();
     // Renju's forbidden points for X, while X is to move.
     let forbidden: Vec<Cell> = board.forbidden_points().iter().map(|&(c, _)| c).collect();
     let numbers: Vec<Option<usize>> = {
@@ -185,7 +185,7 @@ fn search_lines(report: &Report, side: Side, size: Size) -> Vec<Line<'static>> {
 }
 
 fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
-    let board = app.game.board();
+    let board = app.session.board();
     let size = board.size();
     let variant = app.variant();
     let mut lines = vec![
@@ -197,30 +197,40 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
         player_line(app, Side::O),
         Line::raw(""),
     ];
-    if let Some(clocks) = &app.clocks {
+    if let Some(clocks) = app.session.clocks() {
         lines.insert(3, Line::styled(format!("clock {}", clocks.timing()), DIM));
     }
     let state = match board.status() {
-        _ if app.flagged.is_some() => app.message.clone(),
+        _ if app.flagged().is_some() => app.message.clone(),
         Status::Won { side, .. } => format!("{} won.", app.label(side)),
         Status::Draw => "Draw.".to_string(),
         Status::InProgress => {
             let side = board.to_move();
             let review = if app.reviewing() {
-                format!(" (move {} of {})", app.moves().len(), app.line.len())
+                format!(
+                    " (move {} of {})",
+                    app.moves().len(),
+                    app.session.line().len()
+                )
             } else {
                 String::new()
             };
-            format!("{} to move{review}", app.label(side))
+            match app.opening_status() {
+                Some(opening) if !app.reviewing() => opening,
+                _ => format!("{} to move{review}", app.label(side)),
+            }
         }
     };
-    lines.push(Line::styled(
-        state,
-        Style::new().add_modifier(Modifier::BOLD),
-    ));
+    for part in state.split('\n') {
+        lines.push(Line::styled(
+            part.to_string(),
+            Style::new().add_modifier(Modifier::BOLD),
+        ));
+    }
     if let Some(t) = &app.thinking {
         let what = match t.purpose {
             Purpose::Move => format!("{} thinking", t.name),
+            Purpose::Opening => format!("{} thinking (the opening)", t.name),
             Purpose::Hint => format!("hint: {} thinking", t.name),
         };
         lines.push(Line::styled(
@@ -245,7 +255,7 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
     }
     lines.push(Line::raw(""));
     // The moves, two a line, the latest in view.
-    let moves = &app.line;
+    let moves = app.session.line();
     let rows: Vec<Line> = moves
         .chunks(2)
         .enumerate()
@@ -287,9 +297,9 @@ fn player_line(app: &App, side: Side) -> Line<'static> {
         Span::styled(format!("{side} "), side_style(side)),
         Span::raw(format!("{:<16}", app.player(side))),
     ];
-    if let Some(clocks) = &app.clocks {
+    if let Some(clocks) = app.session.clocks() {
         let face = clock_face(clocks.left(side, Instant::now()));
-        let style = if app.flagged == Some(side) {
+        let style = if app.flagged() == Some(side) {
             Style::new()
                 .fg(Color::LightRed)
                 .add_modifier(Modifier::BOLD)
@@ -350,7 +360,8 @@ Ctrl-C           machine thinking: play its best move now;
 Ctrl-Q           leave, printing the moves
 
 Commands: undo, redo, hint, new, go (the machine plays from
-here), moves, numbers, save FILE, load FILE, help, quit.
+here), moves, numbers, save FILE, load FILE, help, quit; in
+a swap opening: black (take black), place (swap2: two more).
 
 Press any key to close.";
 

@@ -1,25 +1,45 @@
 // The tournament openings, swap and swap2, in words: which boards offer them, what the seat to
-// act does now (the status line), and who plays which colour (the seats line). The game's
-// `opening` (GET /api/games/{id}) says where the opening stands; the page only reads it.
+// act does now (the status line), and who plays which colour (the seats line). The server
+// judges: GET /api/variant says which openings a board takes, the game's `opening` (GET
+// /api/games/{id}) where the opening stands and what it accepts; the page only reads them.
 
 import { $, who } from './state.js';
+import { api } from './api.js';
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
 
-/// Whether the openings fit the form's board: five in a row on a board of 5x5 or more (the
-/// server refuses boards its three stones do not fit).
-export function openingFits(width, height, k) {
-  return width >= 5 && height >= 5 && k >= 5;
-}
+/// The form's last question to the server: only its answer counts.
+let asked = 0;
 
-/// Enables the opening choice for the board `width` x `height`, `k` in a row.
-export function fitOpening(width, height, k) {
+/// Enables the opening choice (and each opening in it) for the board `width` x `height`, `k` in
+/// a row under `rule`, as the server says they fit (GET /api/variant); disabled, saying why,
+/// when they do not or the form describes no game. When the answer is in, the select's
+/// `data-variant` is `WIDTHxHEIGHT:k:rule`.
+export async function fitOpening(width, height, k, rule) {
   const select = $('#opening');
-  const fits = openingFits(width, height, k);
+  const mine = ++asked;
+  let view = null;
+  let trouble = '';
+  try {
+    const query = new URLSearchParams({ size: `${width}x${height}`, k: String(k), rule });
+    view = await api('GET', `/api/variant?${query}`);
+  } catch (error) {
+    trouble = error.message;
+  }
+  if (mine !== asked) return;
+  const fit = (name) => (view ? view.openings.find((o) => o.name === name) : null);
+  for (const option of select.options) {
+    const f = fit(option.value);
+    option.disabled = option.value !== 'none' && !(f && f.fits);
+    option.title = f && f.why ? f.why : '';
+  }
+  const swap = fit('swap');
+  const fits = !!(swap && swap.fits);
   select.disabled = !fits;
   select.title = fits
     ? 'swap: X places three stones (black, white, black), O takes black or plays white; swap2: O may also place two more and let X choose'
-    : 'swap and swap2 are openings of five in a row: choose a board of 5x5 or more, with k 5 or more';
+    : (swap && swap.why) || trouble;
+  select.dataset.variant = `${width}x${height}:${k}:${rule}`;
 }
 
 /// The opening asked for in the form: 'swap', 'swap2', or undefined for none.

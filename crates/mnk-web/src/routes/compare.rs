@@ -89,7 +89,7 @@ pub async fn compare(
     // In use while it waits for a search slot and searches: not evicted before idle games.
     let _in_use = state.store.pin(&id);
     check_version(&entry, request.version)?;
-    let board = entry.game.board().clone();
+    let board = entry.session.board().clone();
     if board.is_over() {
         return Err(ApiError::conflict(
             "the game is over: there is nothing to compare",
@@ -165,7 +165,7 @@ pub async fn compare(
         })
         .await?;
     Ok(Json(CompareResponse {
-        side: entry.game.board().to_move(),
+        side: entry.session.board().to_move(),
         limit_ms: time.as_millis(),
         results,
     }))

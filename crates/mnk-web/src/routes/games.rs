@@ -5,7 +5,7 @@ use super::records::{self, Import};
 use super::request::{move_list, parse_player, parse_side};
 use crate::body::{Client, GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
-use crate::opening::{self, Act, Opening};
+use crate::opening;
 use crate::state::{AppState, State, unknown_game};
 use crate::store::{Entry, Seats};
 use crate::views::GameView;
@@ -14,13 +14,15 @@ use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
 use axum::http::StatusCode;
 use axum::response::Response;
-use mnk::game::{Board, Cell, Rule, Side, Size, Variant, parse_size};
+use mnk::game::{Act, Board, Cell, Ending, Rule, Side, Size, Variant, WinBy, parse_size};
 use mnk::notation::{NotationError, parse_game, parse_move};
 use mnk::players::{info, strongest_for, swap2};
-use mnk::record::{Given, Outcome};
+use mnk::record::Given;
 use mnk::search::Timing;
+use mnk::session::{Occupant, Session, SessionError};
 use serde::Deserialize;
 use serde_json::Value as Json5;
+use std::time::Instant;
 
 /// `POST /api/games`: every field optional (an empty body is tic-tac-toe, you against the
 /// strongest player).
@@ -114,7 +116,11 @@ fn parse_size_field(value: Option<&Json5>, max_side: u8) -> ApiResult<Option<Siz
     Ok(Some(Size::new(w as u8, h as u8)))
 }
 
-fn parse_rule(text: Option<&str>, field: &str) -> ApiResult<Option<Rule>> {
+/// A rule as a request names it, if it names one.
+///
+/// # Errors
+/// 400 naming `field` for a name that is no rule.
+pub(super) fn parse_rule(text: Option<&str>, field: &str) -> ApiResult<Option<Rule>> {
     text.map(|t| {
         t.parse::<Rule>()
             .map_err(|e| ApiError::bad_request(format!("{field}: {e}")))
@@ -195,7 +201,7 @@ pub fn build(request: NewGame, max_side: u8) -> ApiResult<Entry> {
         .transpose()?;
     let asked = opening::parse(request.opening.as_deref())?;
     // An opening to begin places the first stones; a finished one names the first moves given.
-    let begins = asked.filter(|o| o.under_way(0));
+    let begins = asked.filter(|o| !o.is_done());
     if begins.is_some() && (request.moves.is_some() || request.record.is_some())
         || asked.is_some() && request.record.is_some()
     {
@@ -203,7 +209,7 @@ pub fn build(request: NewGame, max_side: u8) -> ApiResult<Entry> {
             "opening: an opening to play places the first stones itself, and a record names its own; give an opening, or moves or a record, not both",
         ));
     }
-    let (game, named, result, opened) = if let Some(text) = request.record.as_deref() {
+    let (game, named, record) = if let Some(text) = request.record.as_deref() {
         if request.moves.is_some() {
             return Err(ApiError::bad_request(
                 "moves: give the moves or a record, not both",
@@ -238,8 +244,7 @@ pub fn build(request: NewGame, max_side: u8) -> ApiResult<Entry> {
                 *o = parse_seat(players.o.as_deref())?;
             }
         }
-        let opened = record.opening().map(Opening::done);
-        (record.game(), named, record.result.clone(), opened)
+        (record.game(), named, Some(record))
     } else {
         if request.format.is_some() || request.filename.is_some() || request.fallback.is_some() {
             return Err(ApiError::bad_request(
@@ -251,33 +256,37 @@ pub fn build(request: NewGame, max_side: u8) -> ApiResult<Entry> {
         let moves = move_list(request.moves.as_ref(), "moves")?;
         let game = parse_game(&moves, variant)
             .map_err(|e| ApiError::bad_request(format!("moves: {e}")))?;
-        if let Some(begins) = begins
-            && swap2::candidates(&variant).is_empty()
-        {
-            return Err(ApiError::bad_request(format!(
-                "opening: {}'s three stones do not fit a {} board with {} in a row; the openings are for gomoku boards (15x15, 5 in a row, say)",
-                begins.rule,
-                variant.size(),
-                variant.k()
-            )));
+        if let Some(begins) = begins {
+            swap2::fits(begins.rule(), &variant).map_err(|e| {
+                ApiError::bad_request(format!(
+                    "opening: {e}; the openings are for gomoku boards (15x15, 5 in a row, say)"
+                ))
+            })?;
         }
-        if let Some(done) = asked.and_then(|o| o.record())
-            && done.stones > game.moves().len()
-        {
-            return Err(ApiError::bad_request(format!(
-                "opening: {done} places more stones than the {} moves given",
-                game.moves().len()
-            )));
-        }
-        (game, [None, None], None, asked)
+        (game, [None, None], None)
     };
     let seats = seats(request.players, named, game.board().variant())?;
     check_seats(&seats, game.board())?;
-    let mut entry = Entry::new(game, seats);
-    entry.timing = timing;
-    entry.result = result;
-    entry.opening = opened;
-    Ok(entry)
+    let seats = seats.map(|s| s.map_or(Occupant::Human, Occupant::Machine));
+    let mut session = match &record {
+        // The record's opening and its stated result are the game's.
+        Some(record) => {
+            let mut session = Session::from_record(record, seats);
+            if let Some(result) = record.result.clone() {
+                session.state(result);
+            }
+            session
+        }
+        None => Session::from_game(game, seats),
+    };
+    if let Some(asked) = asked {
+        let refused = |e: SessionError| ApiError::bad_request(format!("opening: {e}"));
+        session = match asked.opened() {
+            Some(done) => session.with_finished_opening(done).map_err(refused)?,
+            None => session.with_opening(asked.rule()).map_err(refused)?,
+        };
+    }
+    Ok(Entry::new(session.with_timing(timing)))
 }
 
 /// `POST /api/games`: 201 with the new game.
@@ -357,17 +366,18 @@ pub async fn play(
 ) -> ApiResult<Json<GameView>> {
     change(&state, &id, |entry| {
         check_version(entry, request.version)?;
-        if entry.result.is_some() {
+        if entry.session.ended_off_board().is_some() {
             check_on(entry)?;
         }
         let cell = parse_cell(&request.mv, entry)?;
         // During the opening a move is a stone of the seat to act, or white's, keeping white.
-        if entry.opening_under_way().is_some() {
-            return entry.act(Act::Move(cell), false);
+        if entry.session.opening_under_way().is_some() {
+            return entry.act(Act::Stone(cell), false);
         }
         entry
-            .game
-            .play(cell)
+            .session
+            .play(cell, Instant::now())
+            .map(|_| ())
             .map_err(|e| ApiError::conflict(format!("move: {e}")))
     })
 }
@@ -378,7 +388,7 @@ pub async fn play(
 /// # Errors
 /// 409 for a game over, a cell taken or forbidden; 400 for text that is no cell of the board.
 pub(super) fn parse_cell(text: &str, entry: &Entry) -> ApiResult<Cell> {
-    parse_move(text, entry.game.board()).map_err(|e| match e {
+    parse_move(text, entry.session.board()).map_err(|e| match e {
         NotationError::GameOver { .. } => ApiError::conflict("the game is over"),
         NotationError::Occupied { .. } | NotationError::Forbidden { .. } => {
             ApiError::conflict(format!("move: {e}"))
@@ -403,35 +413,15 @@ pub async fn undo(
 ) -> ApiResult<Json<GameView>> {
     change(&state, &id, |entry| {
         check_version(entry, request.version)?;
-        if let Some(outcome) = &entry.result {
-            return Err(ApiError::conflict(format!(
-                "the game ended off the board ({outcome}): nothing can be taken back; start a new game"
-            )));
-        }
         let count = request.count.unwrap_or(1);
-        let played = entry.game.moves().len();
-        if count == 0 {
+        if count == 0 && entry.session.ended_off_board().is_none() {
             return Err(ApiError::bad_request("count: take back at least 1 move"));
         }
-        if count > played {
-            return Err(ApiError::conflict(format!(
-                "cannot take back {count} move(s): {played} played"
-            )));
-        }
         // The opening's stones stay, and those of its stages already over.
-        if let Some(opening) = entry.opening {
-            let kept = opening.kept(played);
-            if count > played - kept {
-                return Err(ApiError::conflict(format!(
-                    "cannot take back {count} move(s): the opening's first {kept} stay ({} after them)",
-                    played - kept
-                )));
-            }
-        }
-        for _ in 0..count {
-            entry.game.undo();
-        }
-        Ok(())
+        entry.session.take_back(count).map_err(|e| match e {
+            SessionError::EndedOffBoard(_) => ApiError::conflict(format!("{e}; start a new game")),
+            e => ApiError::conflict(e.to_string()),
+        })
     })
 }
 
@@ -475,8 +465,8 @@ pub async fn end(
 ) -> ApiResult<Json<GameView>> {
     let side = parse_side(&request.winner, "winner")?;
     let how = match request.by.trim().to_ascii_lowercase().as_str() {
-        "time" => "T",
-        "resignation" => "R",
+        "time" => WinBy::Time,
+        "resignation" => WinBy::Resignation,
         _ => {
             return Err(ApiError::bad_request(format!(
                 "by: '{}' is not how a game ends off the board; give time or resignation",
@@ -487,17 +477,16 @@ pub async fn end(
     change(&state, &id, |entry| {
         check_version(entry, request.version)?;
         check_on(entry)?;
-        entry.result = Some(Outcome::Won {
-            side,
-            how: how.to_string(),
-        });
-        Ok(())
+        entry
+            .session
+            .end(Ending::won(side, how.clone()))
+            .map_err(|e| ApiError::conflict(e.to_string()))
     })
 }
 
 /// 409 when the game is over: it cannot change any more.
 pub(super) fn check_on(entry: &Entry) -> ApiResult<()> {
-    match entry.outcome() {
+    match entry.session.ending() {
         Some(outcome) => Err(ApiError::conflict(format!(
             "the game is over ({outcome}); start a new game"
         ))),

@@ -8,6 +8,7 @@ mod players;
 mod records;
 mod think;
 mod tree;
+mod variant;
 
 mod request;
 
@@ -44,6 +45,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/favicon.svg", get(assets::icon))
         .route("/api", get(players::index))
         .route("/api/players", get(players::list))
+        .route("/api/variant", get(variant::variant))
         .route("/api/games", post(games::create))
         .route("/api/games/{id}", get(games::read).delete(games::delete))
         .route("/api/games/{id}/moves", post(games::play))

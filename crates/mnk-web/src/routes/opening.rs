@@ -7,13 +7,12 @@ use super::request::parse_side;
 use super::think::seated;
 use crate::body::{Client, GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
-use crate::opening::{Act, Stage};
 use crate::state::State;
 use crate::store::Entry;
 use crate::views::GameView;
 use axum::Json;
-use mnk::game::Side;
-use mnk::players::swap2::{self, Decision};
+use mnk::game::{Act, Side};
+use mnk::players::swap2::{self, ActError};
 use mnk::search;
 use serde::Deserialize;
 
@@ -78,7 +77,7 @@ pub async fn choose(
             check(entry)?;
             let act = match choice.as_str() {
                 "black" => Act::Black,
-                "place" => Act::Place,
+                "place" => Act::PlaceTwo,
                 _ => Act::White(parse_cell(
                     request.mv.as_deref().unwrap_or_default(),
                     entry,
@@ -93,30 +92,21 @@ pub async fn choose(
         .seat(side)
         .cloned()
         .ok_or_else(|| ApiError::conflict("no machine sits in the role to act"))?;
-    let placed = entry.game.moves().len();
-    let board = entry.game.board().clone();
-    let stage = entry.opening.map(|o| o.stage(placed));
-    if stage == Some(Stage::Place) && placed > 0 {
-        // Only swap2's chooser places stones after the opener's three, and a computer never
-        // chooses to: its three stones go down together.
-        return Err(ApiError::conflict(
-            "a computer places the opener's three stones at once, on an empty board; these stones are a person's to place",
-        ));
-    }
+    let board = entry.session.board().clone();
+    let opening = *entry
+        .session
+        .opening_under_way()
+        .expect("checked: under way");
+    // Only swap2's chooser places stones after the opener's three, and a computer never
+    // chooses to: its three stones go down together. Refused before any search.
+    swap2::can_act(&opening).map_err(|e| ApiError::conflict(e.to_string()))?;
     let acts = seated(&state, client, &id, &spec, move |seat, searcher, stop| {
         // Within the server's caps, stopped when the request is dropped, as its moves are.
         let ask = searcher.ask(search::Limits::NONE, stop);
-        if stage == Some(Stage::Place) {
-            let three = swap2::open(seat, board.variant(), &ask).ok_or_else(|| {
-                ApiError::unprocessable(format!("no opening fits a {} board", board.size()))
-            })?;
-            return Ok(three.map(Act::Move).to_vec());
-        }
-        match swap2::choose(seat, &board, &ask) {
-            Ok(Decision::Swap) => Ok(vec![Act::Black]),
-            Ok(Decision::Play(cell)) => Ok(vec![Act::White(cell)]),
-            Err(e) => Err(ApiError::from_player(seat.spec().name, &e)),
-        }
+        swap2::acts(&opening, &board, seat, &ask).map_err(|e| match e {
+            ActError::Player(e) => ApiError::from_player(seat.spec().name, &e),
+            e => ApiError::unprocessable(e.to_string()),
+        })
     })
     .await??;
     change(&state, &id, |stored| {

@@ -124,6 +124,7 @@ pub async fn index(axum::extract::State(state): State) -> Json<serde_json::Value
     Json(serde_json::json!({
         "routes": [
             "GET /api/players",
+            "GET /api/variant",
             "POST /api/games",
             "GET /api/games/{id}",
             "DELETE /api/games/{id}",

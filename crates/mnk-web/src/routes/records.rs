@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use mnk::game::Size;
 use mnk::notation::format_moves;
 use mnk::players::PlayerSpec;
-use mnk::record::{Draft, Format, Given, Players, Record};
+use mnk::record::{Draft, Format, Given, Record};
 
 /// The board of a record that does not say its size (a bare move line), when the request
 /// gives none: as `mnk play --load`'s.
@@ -100,20 +100,8 @@ pub fn seat_named(name: Option<&str>) -> Option<Option<PlayerSpec>> {
 /// and the opening it began with.
 #[must_use]
 pub fn of_entry(entry: &Entry) -> Record {
-    let seats = SeatsView::new(&entry.seats);
-    let mut record = Record::from_game(&entry.game);
     // A record names the opening once it is done (one under way is no record's opening yet).
-    if let Some(opening) = entry.opening.and_then(|o| o.record()) {
-        record = record
-            .with_opening(opening)
-            .expect("the opening's stones are the game's first moves");
-    }
-    record.players = Players {
-        x: Some(seats.x),
-        o: Some(seats.o),
-    };
-    record.result = entry.outcome();
-    record
+    entry.session.record()
 }
 
 /// The file extension of a format's downloads.
@@ -146,20 +134,21 @@ pub struct RecordBody {
 /// # Errors
 /// 400 for any other format.
 pub fn export(id: &str, entry: &Entry, format: Option<&str>) -> ApiResult<Response> {
-    let board = entry.game.board();
+    let session = &entry.session;
+    let board = session.board();
     let size = board.size();
-    let moves = format_moves(entry.game.moves(), size);
+    let moves = format_moves(session.moves(), size);
     let file = match format {
         None | Some("json") => {
             return Ok(Json(RecordBody {
                 size: size.to_string(),
                 k: board.variant().k(),
                 rule: board.variant().rule().name(),
-                players: SeatsView::new(&entry.seats),
+                players: SeatsView::new(session),
                 moves,
-                opening: entry
-                    .opening
-                    .and_then(|o| o.record())
+                opening: session
+                    .opening()
+                    .and_then(|o| o.opened())
                     .map(|o| o.to_string()),
             })
             .into_response());

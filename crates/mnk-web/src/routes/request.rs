@@ -76,7 +76,7 @@ pub fn move_list(value: Option<&serde_json::Value>, field: &str) -> ApiResult<St
 /// # Errors
 /// 400 for an unknown player or setting.
 pub fn player_for(entry: &Entry, asked: Option<&str>) -> ApiResult<PlayerSpec> {
-    let board = entry.game.board();
+    let board = entry.session.board();
     match asked {
         Some(text) => parse_player(text),
         None => Ok(entry

@@ -180,13 +180,13 @@ pub async fn think(
 ) -> ApiResult<Json<ThinkResponse>> {
     let entry = state.game(&id)?;
     check_version(&entry, request.version)?;
-    let board = entry.game.board().clone();
+    let board = entry.session.board().clone();
     if board.is_over() {
         return Err(ApiError::conflict("the game is over"));
     }
     if request.play {
         check_on(&entry)?;
-        if entry.opening_under_way().is_some() {
+        if entry.session.opening_under_way().is_some() {
             return Err(ApiError::conflict(
                 "the opening is under way: its stones and choices go through POST /api/games/{id}/moves and /opening",
             ));
@@ -235,8 +235,8 @@ pub async fn think(
                         "the game changed while the player was thinking; the move was not played",
                     ));
                 }
-                e.game
-                    .play(found.choice.cell)
+                e.session
+                    .play(found.choice.cell, std::time::Instant::now())
                     .map_err(|err| ApiError::conflict(err.to_string()))?;
                 e.version += 1;
                 Ok(GameView::new(&id, e))

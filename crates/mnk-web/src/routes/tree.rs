@@ -68,7 +68,7 @@ pub async fn tree(
     // In use while it waits for a search slot and searches: not evicted before idle games.
     let _in_use = state.store.pin(&id);
     check_version(&entry, request.version)?;
-    let board = entry.game.board().clone();
+    let board = entry.session.board().clone();
     if board.is_over() {
         return Err(ApiError::conflict(
             "the game is over: there is no search to show",

@@ -1,6 +1,7 @@
-//! The tournament openings on the page: a swap2 opening between two people, by clicks and the
-//! opening's buttons, outside the clocks; and a swap opening placed by the machine, where the
-//! person takes black and the seats' labels change colours.
+//! The tournament openings on the page: which boards offer them, as the server says; a swap2
+//! opening between two people, by clicks and the opening's buttons, outside the clocks; and a
+//! swap opening placed by the machine, where the person takes black and the seats' labels
+//! change colours.
 
 use crate::harness::{
     DESKTOP, SETTLED, choose, click, js, open, screenshot, stones, text, type_in, wait_for,
@@ -39,6 +40,59 @@ async fn shown(c: &Client, css: &str) -> bool {
         == json!(true)
 }
 
+/// Waits until the server has said which openings the form's board `variant`
+/// (`WIDTHxHEIGHT:k:rule`) takes.
+async fn judged(c: &Client, variant: &str) {
+    wait_for(
+        c,
+        &format!("document.querySelector('#opening').dataset.variant === '{variant}'"),
+        &format!("the server's word on {variant}"),
+    )
+    .await;
+}
+
+/// Whether the opening choice is disabled.
+const OPENING_DISABLED: &str = "return document.querySelector('#opening').disabled;";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_offers_the_openings_the_server_takes() {
+    with_page(DESKTOP, |c: Client, base: String| async move {
+        open(&c, &base).await;
+        // 15x15, four in a row: the server takes swap (its three stones leave the game on),
+        // so the page offers it (the page used to judge by itself, and refused k below 5).
+        choose(&c, "#preset", "15,15,5").await;
+        type_in(&c, "#k", "4").await;
+        judged(&c, "15x15:4:freestyle").await;
+        assert_eq!(js(&c, OPENING_DISABLED).await, json!(false));
+        // One in a row: the first stone wins, so no opening fits; the page says the server's
+        // reason.
+        type_in(&c, "#k", "1").await;
+        judged(&c, "15x15:1:freestyle").await;
+        assert_eq!(js(&c, OPENING_DISABLED).await, json!(true));
+        let why = js(&c, "return document.querySelector('#opening').title;").await;
+        assert_eq!(
+            why,
+            json!("swap's three stones do not fit a 15x15 board with 1 in a row")
+        );
+        type_in(&c, "#k", "4").await;
+        judged(&c, "15x15:4:freestyle").await;
+        choose(&c, "#player-o", "human").await;
+        choose(&c, "#opening", "swap").await;
+        click(&c, "#new-game").await;
+        wait_for(
+            &c,
+            "document.querySelectorAll('#board .cell').length === 225 && document.querySelector('#status').dataset.opening === 'place'",
+            "the swap opening on 15x15, four in a row",
+        )
+        .await;
+        assert_eq!(
+            text(&c, "#seats").await,
+            "swap opening: X (you) opens, O (you) chooses"
+        );
+    })
+    .await;
+}
+
 /// Whether the Hint button is disabled.
 const HINT_DISABLED: &str = "return document.querySelector('#hint').disabled;";
 
@@ -50,11 +104,13 @@ async fn a_swap2_opening_between_two_people_by_clicks_and_buttons() {
     with_page(DESKTOP, |c: Client, base: String| async move {
         open(&c, &base).await;
         // Tic-tac-toe has no room for the openings.
+        judged(&c, "3x3:3:freestyle").await;
         assert_eq!(
             js(&c, "return document.querySelector('#opening').disabled;").await,
             json!(true)
         );
         choose(&c, "#preset", "15,15,5").await;
+        judged(&c, "15x15:5:freestyle").await;
         assert_eq!(
             js(&c, "return document.querySelector('#opening').disabled;").await,
             json!(false)
@@ -154,6 +210,7 @@ async fn the_machine_opens_and_the_person_takes_black() {
     with_page(DESKTOP, |c: Client, base: String| async move {
         open(&c, &base).await;
         choose(&c, "#preset", "15,15,5").await;
+        judged(&c, "15x15:5:freestyle").await;
         choose(&c, "#player-x", "engine").await;
         type_in(&c, "#x-time", "0.3").await;
         choose(&c, "#player-o", "human").await;

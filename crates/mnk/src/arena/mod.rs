@@ -5,6 +5,7 @@
 //! through a callback.
 
 pub mod elo;
+mod error;
 pub mod game;
 pub mod openings;
 pub mod saved;
@@ -14,12 +15,11 @@ pub mod shard;
 pub mod sprt;
 
 pub use elo::{EloEstimate, estimate};
-pub use game::{Ending, GameRecord, GameSetup, Think, play_game};
-pub use openings::{MAX_OPENINGS_BYTES, Opening, OpeningsError, parse_openings};
-pub use saved::{MatchHeader, SavedGame, SavedMatch, game_line};
+pub use error::ArenaError;
+pub use game::{GameRecord, GameSetup, Think, play_game};
+pub use openings::{MAX_OPENINGS_BYTES, OpeningsError, StartPosition, parse_openings};
+pub use saved::{EndingText, MatchHeader, SavedGame, SavedMatch, game_line};
 pub use selfplay::{SelfPlay, self_play};
-pub use series::{
-    MatchConfig, MatchReport, OpeningRule, Played, ThinkStats, run_match, schedule, swap_opening,
-};
+pub use series::{MatchConfig, MatchReport, Played, ThinkStats, run_match, schedule};
 pub use shard::Shard;
 pub use sprt::{Sprt, SprtReport, Verdict};

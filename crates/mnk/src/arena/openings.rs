@@ -5,9 +5,10 @@ use crate::game::{Cell, Variant};
 use crate::notation::{parse_game, shown};
 use thiserror::Error;
 
-/// An opening: the moves played before the players take over.
+/// A position a game of a match starts from: an opening list's line, the moves played before
+/// the players take over (not a tournament opening the players play: [`crate::game::Opening`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Opening {
+pub struct StartPosition {
     /// The line of the file it came from (1-based).
     pub line: usize,
     /// The moves, X first.
@@ -45,7 +46,7 @@ impl std::fmt::Display for OpeningsError {
 /// # Errors
 /// [`OpeningsError`] listing every bad line with its number and why, or saying the list holds
 /// no opening at all.
-pub fn parse_openings(text: &str, variant: Variant) -> Result<Vec<Opening>, OpeningsError> {
+pub fn parse_openings(text: &str, variant: Variant) -> Result<Vec<StartPosition>, OpeningsError> {
     let mut openings = Vec::new();
     let mut bad = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -61,7 +62,7 @@ pub fn parse_openings(text: &str, variant: Variant) -> Result<Vec<Opening>, Open
                     shown(line)
                 ),
             )),
-            Ok(game) => openings.push(Opening {
+            Ok(game) => openings.push(StartPosition {
                 line: i + 1,
                 moves: game.moves().to_vec(),
             }),

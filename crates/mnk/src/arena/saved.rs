@@ -12,12 +12,13 @@
 //! Everything after `#` is a comment to the readers of opening lists and move lines, so the
 //! file still serves as an opening list (one opening per game). A game is `MOVES # game N: X
 //! SPEC, O SPEC: ENDING; opening M moves` with `N` its number in the whole match (from 1) and
-//! `ENDING` as [`Ending`] writes it; a last line cut short by a kill is not a game.
+//! `ENDING` one of `X wins`, `O wins`, `draw`, `X lost on time` and `X forfeits: WHY`; a last line
+//! cut short by a kill is not a game.
 
-use super::game::{Ending, GameRecord};
-use super::series::{MatchConfig, MatchReport, OpeningRule, Pairing, Played, Result, report};
+use super::game::GameRecord;
+use super::series::{MatchConfig, MatchReport, Pairing, Played, report};
 use super::shard::Shard;
-use crate::game::{Cell, Rule, Side, Variant, parse_size};
+use crate::game::{Cell, Ending, OpeningRule, Rule, Side, Variant, WinBy, parse_size};
 use crate::notation::{format_moves, parse_moves};
 use crate::players::PlayerSpec;
 use crate::search::Timing;
@@ -44,8 +45,8 @@ pub struct MatchHeader {
     pub games: usize,
     /// The part of the match the file holds.
     pub shard: Shard,
-    /// How the games open.
-    pub opening_rule: OpeningRule,
+    /// How the games open: by swap or swap2; `None` from the match's openings (`given`).
+    pub opening_rule: Option<OpeningRule>,
     /// The games' clocks, if any.
     pub timing: Option<Timing>,
     /// Where the openings come from, in words (`64 built-in 15x15 openings`).
@@ -108,8 +109,8 @@ impl MatchHeader {
         let rule: Rule = values[4].parse().map_err(|e| bad("rule", &e))?;
         let variant = Variant::new(size, k, rule).map_err(|e| bad("k", &e))?;
         let opening_rule = match values[7] {
-            "given" => OpeningRule::Given,
-            other => other.parse().map_err(|e| bad("opening", &e))?,
+            "given" => None,
+            other => Some(other.parse().map_err(|e| bad("opening", &e))?),
         };
         let timing = match values[8] {
             "none" => None,
@@ -127,16 +128,32 @@ impl MatchHeader {
         })
     }
 
-    /// Whether A plays X in game `game` (from 0), whose opening had `opening_moves` moves:
-    /// in even games A plays X (and opens, under swap), and under swap the chooser's taking
-    /// black (an opening of three stones) swaps the colours.
-    #[must_use]
-    pub fn a_is_x(&self, game: usize, opening_moves: usize) -> bool {
+    /// Whether A played X in game `game` (from 0) whose line names `x` and `o`: in even games
+    /// A plays X (and opens, under swap or swap2), and a tournament opening may swap the
+    /// colours; the line's players say whether it did.
+    ///
+    /// # Errors
+    /// When the line's players are not this match's, in either order the game allows.
+    pub fn a_is_x(&self, game: usize, x: &str, o: &str) -> std::result::Result<bool, String> {
         let scheduled = game.is_multiple_of(2);
-        match self.opening_rule {
-            OpeningRule::Given => scheduled,
-            OpeningRule::Swap | OpeningRule::Swap2 => scheduled != (opening_moves == 3),
+        let (a, b) = (self.a.to_string(), self.b.to_string());
+        let order = |a_is_x: bool| if a_is_x { (&a, &b) } else { (&b, &a) };
+        let (sx, so) = order(scheduled);
+        if (x, o) == (sx.as_str(), so.as_str()) {
+            return Ok(scheduled);
         }
+        if self.opening_rule.is_some() && (x, o) == (so.as_str(), sx.as_str()) {
+            return Ok(!scheduled);
+        }
+        Err(format!(
+            "game {} has X {x}, O {o}; in this match it is X {sx}, O {so}{}",
+            game + 1,
+            if self.opening_rule.is_some() {
+                " (or the other way round, after a swap)"
+            } else {
+                ""
+            }
+        ))
     }
 }
 
@@ -154,7 +171,7 @@ impl fmt::Display for MatchHeader {
             v.rule(),
             self.games,
             self.shard,
-            self.opening_rule,
+            self.opening_rule.map_or("given", OpeningRule::name),
             self.timing
                 .map_or_else(|| "none".to_string(), |t| t.to_string()),
             self.openings
@@ -175,9 +192,64 @@ pub fn game_line(config: &MatchConfig, g: &Played) -> String {
         "{:<60} # game {}: X {x}, O {o}: {}; opening {} moves\n",
         format_moves(&g.record.moves, config.variant.size()),
         g.pairing.game + 1,
-        g.record.ending,
+        EndingText(&g.record.ending),
         g.record.opening_moves
     )
+}
+
+/// An arena game's ending as a saved line (and `mnk match`) writes it: `X wins`, `draw`,
+/// `O lost on time`, `X forfeits: WHY` (the loser's player could not move, and why).
+pub struct EndingText<'a>(pub &'a Ending);
+
+impl fmt::Display for EndingText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Ending::Won {
+                winner,
+                by: WinBy::Time,
+            } => write!(f, "{} lost on time", winner.other()),
+            Ending::Won {
+                winner,
+                by: WinBy::Forfeit(why),
+            } => write!(f, "{} forfeits: {why}", winner.other()),
+            Ending::Won { winner, by } if !by.how().is_empty() => {
+                write!(f, "{winner} wins by {}", by.how())
+            }
+            Ending::Won { winner, .. } => write!(f, "{winner} wins"),
+            Ending::Drawn(_) => f.write_str("draw"),
+        }
+    }
+}
+
+/// Reads an ending as [`EndingText`] writes it.
+fn parse_ending(text: &str) -> std::result::Result<Ending, String> {
+    let bad = || {
+        format!(
+            "{text:?} is not how a game ends: 'X wins', 'O wins', 'draw', 'X lost on time' or \
+             'X forfeits: WHY'"
+        )
+    };
+    if text == "draw" {
+        return Ok(Ending::Drawn(crate::game::DrawBy::FullBoard));
+    }
+    let (side, rest) = text.split_once(' ').ok_or_else(bad)?;
+    let side = match side {
+        "X" => Side::X,
+        "O" => Side::O,
+        _ => return Err(bad()),
+    };
+    if rest == "wins" {
+        return Ok(Ending::won(side, WinBy::Row));
+    }
+    if let Some(how) = rest.strip_prefix("wins by ") {
+        return Ok(Ending::won(side, WinBy::from_how(how)));
+    }
+    if rest == "lost on time" {
+        return Ok(Ending::won(side.other(), WinBy::Time));
+    }
+    rest.strip_prefix("forfeits: ")
+        .map(|why| Ending::won(side.other(), WinBy::Forfeit(why.to_string())))
+        .ok_or_else(bad)
 }
 
 /// A game read back from its line.
@@ -234,7 +306,7 @@ impl SavedGame {
             moves,
             x: x.to_string(),
             o: o.to_string(),
-            ending: ending.parse()?,
+            ending: parse_ending(ending)?,
             opening_moves,
         })
     }
@@ -333,21 +405,11 @@ pub fn combine(files: &[(String, String)]) -> std::result::Result<SavedMatch, St
                     game.number, this.shard, this.games
                 ));
             }
-            let a_is_x = this.a_is_x(index, game.opening_moves);
-            let (a, b) = (this.a.to_string(), this.b.to_string());
-            let (x, o) = if a_is_x { (&a, &b) } else { (&b, &a) };
-            if (&game.x, &game.o) != (x, o) {
-                return Err(format!(
-                    "{at}: game {} has X {}, O {}; in this match it is X {x}, O {o}",
-                    game.number, game.x, game.o
-                ));
-            }
+            let a_is_x = this
+                .a_is_x(index, &game.x, &game.o)
+                .map_err(|e| format!("{at}: {e}"))?;
             let a_side = if a_is_x { Side::X } else { Side::O };
-            let result = match game.ending.winner() {
-                Some(s) if s == a_side => Result::Win,
-                Some(_) => Result::Loss,
-                None => Result::Draw,
-            };
+            let result = game.ending.for_side(a_side);
             let played = Played {
                 pairing: Pairing {
                     game: index,
@@ -358,6 +420,7 @@ pub fn combine(files: &[(String, String)]) -> std::result::Result<SavedMatch, St
                 record: GameRecord {
                     moves: game.moves,
                     opening_moves: game.opening_moves,
+                    swapped: a_is_x != index.is_multiple_of(2),
                     ending: game.ending,
                     thinks: Vec::new(),
                 },
@@ -407,7 +470,7 @@ mod tests {
             openings: Vec::new(),
             timing: Some("1m+1s".parse().unwrap()),
             jobs: 1,
-            opening_rule: OpeningRule::Given,
+            opening_rule: None,
             shard,
         }
     }
@@ -443,18 +506,37 @@ mod tests {
             (game.x.as_str(), game.o.as_str()),
             ("rules", "perfect:depth=3")
         );
-        assert_eq!(game.ending, Ending::Forfeit(Side::O, "it; said so".into()));
+        assert_eq!(
+            game.ending,
+            Ending::won(Side::X, WinBy::Forfeit("it; said so".into()))
+        );
+        for ending in [
+            Ending::won(Side::X, WinBy::Row),
+            Ending::won(Side::O, WinBy::Time),
+            Ending::won(Side::X, WinBy::Forfeit("no move".into())),
+            Ending::won(Side::O, WinBy::Resignation),
+        ] {
+            let text = EndingText(&ending).to_string();
+            assert_eq!(parse_ending(&text), Ok(ending), "{text}");
+        }
+        assert_eq!(parse_ending("draw").map(|e| e.winner()), Ok(None));
+        assert!(parse_ending("X loses").is_err());
         assert!(SavedGame::parse("b2 a1 # game 7: X rules", c.variant).is_err());
     }
 
-    /// Under swap, an opening of three stones means the chooser took black: the colours swap.
+    /// A game's players say who played X: the schedule's, or (after a swap, under a
+    /// tournament opening only) the other way round; other players are an error.
     #[test]
     fn a_is_x_follows_the_schedule_and_the_swap() {
         let mut header = MatchHeader::of(&config(4, Shard::WHOLE), "");
-        assert!(header.a_is_x(0, 3) && !header.a_is_x(1, 3));
-        header.opening_rule = OpeningRule::Swap2;
-        assert!(!header.a_is_x(0, 3) && header.a_is_x(0, 4));
-        assert!(header.a_is_x(1, 3) && !header.a_is_x(1, 4));
+        let (a, b) = ("alphabeta:depth=2", "rules");
+        assert_eq!(header.a_is_x(0, a, b), Ok(true));
+        assert_eq!(header.a_is_x(1, b, a), Ok(false));
+        assert!(header.a_is_x(0, b, a).is_err());
+        assert!(header.a_is_x(0, a, "engine").is_err());
+        header.opening_rule = Some(OpeningRule::Swap2);
+        assert_eq!(header.a_is_x(0, b, a), Ok(false));
+        assert_eq!(header.a_is_x(1, a, b), Ok(true));
     }
 
     /// The shards of a match combine to the whole match's games and totals; a shard missing,

@@ -1,10 +1,13 @@
 //! Self-play games for tuning the evaluation (`mnk tune`): an opening, a few random stones
 //! near the centre, then one player on both sides to the end.
 
+use super::ArenaError;
 use crate::engine::tune::SplitMix;
-use crate::game::{Cell, Game, Status, Variant};
+use crate::game::{Cell, Game, Variant};
 use crate::players::{Ask, PlayerSpec, Seat};
 use crate::search::{Stop, Value};
+use crate::session::{Occupant, Session};
+use std::time::Instant;
 
 /// A self-play game, with the value the player's search gave each of its moves.
 #[derive(Clone, Debug)]
@@ -21,8 +24,8 @@ pub struct SelfPlay {
 /// sides to the end; `None` when `stop` was set first (a game cut short is not one).
 ///
 /// # Errors
-/// When a move of `start` cannot be played, or the player cannot move (a bug, or a setting
-/// it refuses).
+/// [`ArenaError`]: a move of `start` cannot be played, or the player cannot move (a bug, or
+/// a setting it refuses).
 pub fn self_play(
     variant: Variant,
     player: &PlayerSpec,
@@ -31,45 +34,63 @@ pub fn self_play(
     spread: i32,
     seed: u64,
     stop: &Stop,
-) -> Result<Option<SelfPlay>, String> {
+) -> Result<Option<SelfPlay>, ArenaError> {
     let mut rng = SplitMix(seed);
-    let mut game = Game::new(variant);
-    for &cell in start {
-        game.play(cell).map_err(|e| e.to_string())?;
-    }
+    let game = Game::from_moves(variant, start).map_err(|(i, error)| ArenaError::StartMove {
+        number: i + 1,
+        error,
+    })?;
+    let seats = [(); 2].map(|()| Occupant::Machine(Seat::new(player.clone())));
+    let mut session = Session::from_game(game, seats);
     let opening = start.len() + random;
     let size = variant.size();
     let (cr, cc) = (i32::from(size.height) / 2, i32::from(size.width) / 2);
     let mut tries = 0;
-    while game.moves().len() < opening && tries < 1000 {
+    while session.moves().len() < opening && tries < 1000 {
         tries += 1;
         let span = (2 * spread + 1) as u64;
         let r = cr + (rng.next_u64() % span) as i32 - spread;
         let c = cc + (rng.next_u64() % span) as i32 - spread;
         if let Some(cell) = size.cell(r, c)
-            && game.board().is_empty(cell)
+            && session.board().is_empty(cell)
         {
-            let mut after = game.board().clone();
+            let mut after = session.board().clone();
             after.play(cell);
             if !after.is_over() {
-                game.play(cell).map_err(|e| e.to_string())?;
+                session
+                    .play(cell, Instant::now())
+                    .expect("an empty cell of a game on, not ending it");
             }
         }
     }
-    let mut values = vec![None; game.moves().len()];
-    let mut seats = [Seat::new(player.clone()), Seat::new(player.clone())];
-    while game.board().status() == Status::InProgress {
-        let side = game.board().to_move().index();
-        let thought = seats[side]
-            .choose(game.board(), &Ask::now().with_stop(stop.child()))
-            .map_err(|e| e.to_string())?;
+    let mut values = vec![None; session.moves().len()];
+    while !session.is_over() {
+        let side = session.board().to_move();
+        let (Occupant::Machine(seat), board) = session.seat_with_board(side) else {
+            unreachable!("self-play seats machines only");
+        };
+        let name = seat.spec().name;
+        let thought = seat
+            .choose(board, &Ask::now().with_stop(stop.child()))
+            .map_err(|error| ArenaError::Player {
+                player: name,
+                error,
+            })?;
         if stop.is_set() {
             return Ok(None);
         }
-        game.play(thought.choice.cell).map_err(|e| e.to_string())?;
+        session
+            .play(thought.choice.cell, Instant::now())
+            .map_err(|error| ArenaError::IllegalMove {
+                player: name,
+                error,
+            })?;
         values.push(thought.choice.value);
     }
-    Ok(Some(SelfPlay { game, values }))
+    Ok(Some(SelfPlay {
+        game: session.game().clone(),
+        values,
+    }))
 }
 
 #[cfg(test)]

@@ -1,13 +1,13 @@
 //! A match: two players, many games, colours swapped every game, each opening played from both
 //! sides, games run in parallel. Progress is reported through a callback; nothing is printed.
 
+use super::ArenaError;
 use super::elo::{EloEstimate, estimate};
-use super::game::{Ending, GameRecord, GameSetup, Think, play_game};
-use super::openings::Opening;
+use super::game::{GameRecord, GameSetup, Think, play_game};
+use super::openings::StartPosition;
 use super::shard::Shard;
-use crate::game::{Board, Cell, Side, Variant};
-use crate::players::swap2::{self, Decision};
-use crate::players::{Ask, PlayerSpec, Seat};
+use crate::game::{Cell, Ending, OpeningRule, Side, Variant, Wdl, WinBy};
+use crate::players::PlayerSpec;
 use crate::search::{Stop, Timing};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -24,75 +24,16 @@ pub struct MatchConfig {
     /// Number of games.
     pub games: usize,
     /// Openings, each played twice (A as X, then A as O); none means the empty board.
-    pub openings: Vec<Opening>,
+    pub openings: Vec<StartPosition>,
     /// How the games are timed, if they are (besides the players' own limits).
     pub timing: Option<Timing>,
     /// Games played at once (at least 1).
     pub jobs: usize,
-    /// How each game opens: from `openings`, or by swap or swap2.
-    pub opening_rule: OpeningRule,
+    /// How each game opens: by swap or swap2, the players opening in turn (A the games it would
+    /// play as X); `None` from `openings`.
+    pub opening_rule: Option<OpeningRule>,
     /// The part of the match to play ([`Shard::WHOLE`]: all of it).
     pub shard: Shard,
-}
-
-/// How the games of a match open.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum OpeningRule {
-    /// From the match's openings (or the empty board), each played from both sides.
-    #[default]
-    Given,
-    /// Swap: the opener (A in the games A would play as X) places three stones, black, white,
-    /// black; the other player takes black or plays white's fourth stone ([`swap2`]).
-    Swap,
-    /// Swap2: as swap, where the chooser may also place two more stones and let the opener
-    /// choose (mnk's players never do, so it plays as swap).
-    Swap2,
-}
-
-impl std::fmt::Display for OpeningRule {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            OpeningRule::Given => "given",
-            OpeningRule::Swap => "swap",
-            OpeningRule::Swap2 => "swap2",
-        })
-    }
-}
-
-impl std::str::FromStr for OpeningRule {
-    type Err = String;
-
-    fn from_str(s: &str) -> std::result::Result<Self, String> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "swap" => Ok(OpeningRule::Swap),
-            "swap2" => Ok(OpeningRule::Swap2),
-            _ => Err(format!(
-                "unknown opening rule '{s}': expected swap or swap2 (or --openings FILE for given openings)"
-            )),
-        }
-    }
-}
-
-/// A swap opening between `opener` and `chooser`: the stones, and whether the chooser took
-/// black. The opener judges its candidates with [`swap2::JUDGE_NODES`] nodes each; the
-/// chooser decides with its own settings (outside any game clock).
-///
-/// # Errors
-/// When no opening fits the board, or the chooser cannot move.
-pub fn swap_opening(
-    variant: &Variant,
-    opener: &PlayerSpec,
-    chooser: &PlayerSpec,
-) -> std::result::Result<(Vec<Cell>, bool), String> {
-    let three = swap2::open(&mut Seat::new(opener.clone()), variant, &Ask::now())
-        .ok_or_else(|| format!("no swap opening fits a {} board", variant.size()))?;
-    let board = Board::from_moves(*variant, &three).map_err(|(_, e)| e.to_string())?;
-    let decision = swap2::choose(&mut Seat::new(chooser.clone()), &board, &Ask::now())
-        .map_err(|e| format!("{} cannot choose in the swap opening: {e}", chooser.name))?;
-    Ok(match decision {
-        Decision::Swap => (three.to_vec(), true),
-        Decision::Play(cell) => ([&three[..], &[cell]].concat(), false),
-    })
 }
 
 /// One game of the match, as scheduled.
@@ -118,25 +59,13 @@ pub fn schedule(games: usize, openings: usize) -> Vec<Pairing> {
         .collect()
 }
 
-/// The result of one game, from A's point of view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Result {
-    /// A won.
-    Win,
-    /// A lost.
-    Loss,
-    /// Drawn.
-    Draw,
-}
-
 /// One finished game of the match.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Played {
     /// How it was scheduled.
     pub pairing: Pairing,
     /// The result for A.
-    pub result: Result,
+    pub result: Wdl,
     /// The game itself.
     pub record: GameRecord,
 }
@@ -214,38 +143,30 @@ pub struct MatchReport {
 /// games that finished ([`MatchReport::stopped`]).
 ///
 /// # Errors
-/// When an opening cannot be played (the caller should have parsed it for this variant).
+/// [`ArenaError`]: an opening cannot be played (the caller should have parsed it for this
+/// variant), a player cannot act in a tournament opening, or the game threads cannot start.
 pub fn run_match(
     config: &MatchConfig,
     progress: &(dyn Fn(&Played, usize) + Sync),
     stop: &Stop,
-) -> std::result::Result<MatchReport, String> {
+) -> Result<MatchReport, ArenaError> {
     let pairings: Vec<Pairing> = schedule(config.games, config.openings.len())
         .into_iter()
         .filter(|p| config.shard.contains(p.game))
         .collect();
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let play = |p: &Pairing| -> std::result::Result<Option<Played>, String> {
+    let play = |p: &Pairing| -> Result<Option<Played>, ArenaError> {
         if stop.is_set() {
             return Ok(None);
         }
         let mut p = *p;
-        let opening: Vec<Cell> = if config.opening_rule == OpeningRule::Given {
-            p.opening
-                .map(|i| config.openings[i].moves.clone())
-                .unwrap_or_default()
-        } else {
-            // A opens the games it would play as X; the chooser's decision sets the colours.
-            let (opener, chooser) = if p.a_is_x {
-                (&config.a, &config.b)
-            } else {
-                (&config.b, &config.a)
-            };
-            let (stones, chooser_black) = swap_opening(&config.variant, opener, chooser)?;
-            p.a_is_x = p.a_is_x != chooser_black;
-            stones
-        };
-        let p = &p;
+        let opening: Vec<Cell> = p
+            .opening
+            .filter(|_| config.opening_rule.is_none())
+            .map(|i| config.openings[i].moves.clone())
+            .unwrap_or_default();
+        // Under a tournament opening, A opens the games it would play as X; the opening's
+        // choices set the colours.
         let (x, o) = if p.a_is_x {
             (config.a.clone(), config.b.clone())
         } else {
@@ -254,6 +175,7 @@ pub fn run_match(
         let setup = GameSetup {
             variant: config.variant,
             opening,
+            opening_rule: config.opening_rule,
             x,
             o,
             timing: config.timing,
@@ -261,12 +183,10 @@ pub fn run_match(
         let Some(record) = play_game(&setup, stop)? else {
             return Ok(None);
         };
+        p.a_is_x = p.a_is_x != record.swapped;
+        let p = &p;
         let a_side = if p.a_is_x { Side::X } else { Side::O };
-        let result = match record.ending.winner() {
-            Some(s) if s == a_side => Result::Win,
-            Some(_) => Result::Loss,
-            None => Result::Draw,
-        };
+        let result = record.ending.for_side(a_side);
         let played = Played {
             pairing: *p,
             result,
@@ -279,13 +199,9 @@ pub fn run_match(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.jobs.max(1))
         .build()
-        .map_err(|e| format!("cannot start the game threads: {e}"))?;
-    let games: Vec<Option<Played>> = pool.install(|| {
-        pairings
-            .par_iter()
-            .map(play)
-            .collect::<std::result::Result<_, _>>()
-    })?;
+        .map_err(|e| ArenaError::Threads(e.to_string()))?;
+    let games: Vec<Option<Played>> =
+        pool.install(|| pairings.par_iter().map(play).collect::<Result<_, _>>())?;
     let mut report = report(games.into_iter().flatten().collect());
     report.stopped = stop.is_set();
     Ok(report)
@@ -294,12 +210,16 @@ pub fn run_match(
 /// Tallies finished games.
 #[must_use]
 pub fn report(games: Vec<Played>) -> MatchReport {
-    let count = |r: Result| games.iter().filter(|g| g.result == r).count() as u64;
-    let (a_wins, b_wins, draws) = (count(Result::Win), count(Result::Loss), count(Result::Draw));
+    let count = |r: Wdl| games.iter().filter(|g| g.result == r).count() as u64;
+    let (a_wins, b_wins, draws) = (count(Wdl::Win), count(Wdl::Loss), count(Wdl::Draw));
     let mut forfeits = [0; 2];
     for g in &games {
-        if let Ending::Flagged(loser) | Ending::Forfeit(loser, _) = &g.record.ending {
-            let a_lost = (*loser == Side::X) == g.pairing.a_is_x;
+        if let Ending::Won {
+            winner,
+            by: WinBy::Time | WinBy::Forfeit(_),
+        } = &g.record.ending
+        {
+            let a_lost = (winner.other() == Side::X) == g.pairing.a_is_x;
             forfeits[usize::from(!a_lost)] += 1;
         }
     }
@@ -365,11 +285,11 @@ mod tests {
             openings: Vec::new(),
             timing: None,
             jobs: 1,
-            opening_rule: OpeningRule::Swap2,
+            opening_rule: Some(OpeningRule::Swap2),
             shard: Shard::WHOLE,
         };
         let report = run_match(&config, &|_, _| {}, &Stop::new()).unwrap();
-        let candidates = swap2::candidates(&variant);
+        let candidates = crate::players::swap2::candidates(&variant);
         for g in &report.games {
             let three = &g.record.moves[..3];
             assert!(candidates.iter().any(|c| c[..] == *three), "{three:?}");
@@ -385,8 +305,6 @@ mod tests {
                 assert_eq!(g.record.opening_moves == 3, g.pairing.a_is_x);
             }
         }
-        assert_eq!("Swap2".parse::<OpeningRule>(), Ok(OpeningRule::Swap2));
-        assert!("caro".parse::<OpeningRule>().unwrap_err().contains("swap2"));
     }
 
     #[test]
@@ -399,7 +317,7 @@ mod tests {
             openings: Vec::new(),
             timing: None,
             jobs: 2,
-            opening_rule: OpeningRule::Given,
+            opening_rule: None,
             shard: Shard::WHOLE,
         };
         let calls = std::sync::atomic::AtomicUsize::new(0);

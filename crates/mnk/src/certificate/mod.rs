@@ -71,4 +71,4 @@ mod text;
 pub use check::{CheckError, Checked, verify};
 pub use proof::{Certificate, Goal, Record, Section, VERSION};
 pub use text::ParseError;
-pub(crate) use text::{Lines, err, shown, write_game, write_moves};
+pub(crate) use text::{NumberedLines, err, shown, write_game, write_moves};

@@ -62,7 +62,7 @@ pub(crate) fn write_game(f: &mut dyn fmt::Write, variant: &Variant) -> fmt::Resu
     writeln!(f, "rule {}", variant.rule())
 }
 
-/// Writes `word` and the moves in notation, or `-` for none (as [`Lines::moves`] reads them).
+/// Writes `word` and the moves in notation, or `-` for none (as [`NumberedLines::moves`] reads them).
 pub(crate) fn write_moves(
     f: &mut dyn fmt::Write,
     word: &str,
@@ -78,18 +78,18 @@ pub(crate) fn write_moves(
 
 /// The lines of a text, numbered from 1, blank lines skipped: the reader of mnk's line-based
 /// text files (proofs, and the job and result files of a split proof).
-pub(crate) struct Lines<'a> {
+pub(crate) struct NumberedLines<'a> {
     inner: std::iter::Enumerate<std::str::Lines<'a>>,
     /// The number of the line read last.
     pub(crate) last: usize,
 }
 
-impl<'a> Lines<'a> {
+impl<'a> NumberedLines<'a> {
     /// The lines of `text` (a byte order mark before them, as some editors write, is no part
     /// of the text).
     pub(crate) fn new(text: &'a str) -> Self {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        Lines {
+        NumberedLines {
             inner: text.lines().enumerate(),
             last: 0,
         }
@@ -223,7 +223,7 @@ impl Certificate {
     /// # Errors
     /// [`ParseError`] with the first line that cannot be read and what is accepted there.
     pub fn parse(text: &str) -> Result<Certificate, ParseError> {
-        let mut lines = Lines::new(text);
+        let mut lines = NumberedLines::new(text);
         lines.version("mnk-proof", VERSION, "an mnk proof")?;
         let variant = lines.game()?;
         let moves = lines.moves("moves", variant)?;
@@ -278,7 +278,7 @@ impl Certificate {
 
 /// A section whose header (after `section `) is `head`, on line `n`, and its records.
 fn read_section(
-    lines: &mut Lines<'_>,
+    lines: &mut NumberedLines<'_>,
     n: usize,
     head: &str,
     variant: Variant,

@@ -104,20 +104,20 @@ pub fn classify(line: &mut [u8], k: usize, exact: bool) -> Level {
     assert_eq!(line.len(), 2 * r + 1, "line of the wrong length");
     assert_eq!(line[r], EMPTY, "the centre must be empty");
     line[r] = OWN;
-    let level = Lines { k, exact, r }.placed(line);
+    let level = CentreWindows { k, exact, r }.placed(line);
     line[r] = EMPTY;
     level
 }
 
 /// The windows of one classification.
 #[derive(Clone, Copy)]
-struct Lines {
+struct CentreWindows {
     k: usize,
     exact: bool,
     r: usize,
 }
 
-impl Lines {
+impl CentreWindows {
     /// Own stones in the live window starting at `s`, or `None` when it is not live.
     fn live(self, line: &[u8], s: usize) -> Option<usize> {
         let cells = &line[s..s + self.k];

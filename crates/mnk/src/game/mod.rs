@@ -1,11 +1,15 @@
 //! The m,n,k-game itself: geometry, sides, rules, the board (played move by move, or checked
-//! from a [`Setup`] of stones), hashing and symmetry.
+//! from a [`Setup`] of stones), hashing and symmetry, and the tournament openings' state
+//! machine ([`Opening`]).
 
 mod board;
+mod ending;
 mod geometry;
 mod history;
 mod masks;
+mod opening;
 pub mod renju;
+pub mod rule_bits;
 mod setup;
 mod side;
 mod symmetry;
@@ -15,9 +19,13 @@ mod windows;
 pub mod zobrist;
 
 pub use board::{Board, MoveError, Status, WinLine};
+pub use ending::{DrawBy, Ending, WinBy};
 pub use geometry::{Cell, Direction, MAX_CELLS, MAX_SIDE, Size};
 pub use history::Game;
 pub use masks::{ForbiddenMasks, MASK_CELLS, WinMasks};
+pub use opening::{
+    Act, Choice, Opened, OpenedError, Opening, OpeningError, OpeningRule, OpeningRuleError, Stage,
+};
 pub use renju::Forbidden;
 pub use setup::{Setup, SetupError};
 pub use side::Side;

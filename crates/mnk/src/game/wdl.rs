@@ -1,10 +1,11 @@
-//! The value of a position under perfect play: win, draw or loss for the side to move.
+//! Win, draw or loss seen by one side: the value of a position under perfect play (for the
+//! side to move), or a game's result for one player (a match's A).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// Win, draw or loss for the side to move.
+/// Win, draw or loss seen by one side (for a position's value: the side to move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Wdl {

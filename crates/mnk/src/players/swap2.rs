@@ -6,13 +6,15 @@
 //! chooser, with white to move, takes black when its best move for white is worse than even,
 //! else plays that move. (It never places two more stones, so swap and swap2 play alike.)
 //!
-//! The Gomocup brain (`SWAP2BOARD`), [`crate::arena`]'s matches and `mnk play --opening` use
-//! this: [`propose`] and [`decide`] for any source of values, [`open`] and [`choose`] for a
-//! seated player.
+//! Who acts, what is open and when the opening ends is [`crate::game::Opening`]'s to say; this
+//! module says what a computer does when it acts: [`propose`] and [`decide`] for any source of
+//! values (the Gomocup brain's `SWAP2BOARD`), [`open`] and [`choose`] for a seated player, and
+//! [`acts`], the computer's whole part at any stage (the web page, `mnk play`, `mnk match`).
 
 use super::seat::{Ask, Seat};
-use crate::game::{Board, Cell, Variant};
+use crate::game::{Act, Board, Cell, Opening, OpeningRule, Size, Stage, Variant};
 use crate::search::{Choice, Limits, PlayerError, Value};
+use thiserror::Error;
 
 /// The three-stone openings a player may propose (black, white, black), as (column, row)
 /// offsets from the centre.
@@ -37,6 +39,91 @@ pub enum Decision {
     Swap,
     /// Keep white and play this move.
     Play(Cell),
+}
+
+/// Why a computer does not act in an opening.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ActError {
+    /// None of the shapes it proposes fits the board: it cannot open there.
+    #[error("{rule}'s three stones do not fit a {size} board with {k} in a row")]
+    DoesNotFit {
+        /// Swap or swap2.
+        rule: OpeningRule,
+        /// The board.
+        size: Size,
+        /// Stones in a row that win.
+        k: usize,
+    },
+    /// Swap2's chooser places its two stones; a computer never chooses to.
+    #[error(
+        "a computer places the opener's three stones at once, on an empty board; these stones are a person's to place"
+    )]
+    NotItsStones,
+    /// The opening is over.
+    #[error("the opening is over")]
+    Over,
+    /// Its player could not choose.
+    #[error("{0}")]
+    Player(PlayerError),
+}
+
+/// Whether a computer can open a game of `rule` on `variant`'s board: some shape of
+/// [`OPENINGS`] fits it and leaves the game on. The openings are for gomoku boards.
+///
+/// # Errors
+/// [`ActError::DoesNotFit`].
+pub fn fits(rule: OpeningRule, variant: &Variant) -> Result<(), ActError> {
+    if candidates(variant).is_empty() {
+        return Err(ActError::DoesNotFit {
+            rule,
+            size: variant.size(),
+            k: variant.k(),
+        });
+    }
+    Ok(())
+}
+
+/// Whether a computer can act in `opening` now, before it is asked to: its three stones on
+/// an empty board, or a choice.
+///
+/// # Errors
+/// [`ActError::Over`] when the opening is done, [`ActError::NotItsStones`] for stones a
+/// person places one by one (swap2's chooser's two).
+pub fn can_act(opening: &Opening) -> Result<(), ActError> {
+    match opening.stage() {
+        Stage::Done => Err(ActError::Over),
+        Stage::Place if opening.placed() > 0 => Err(ActError::NotItsStones),
+        Stage::Place | Stage::Choose => Ok(()),
+    }
+}
+
+/// What `seat`'s player does in `opening` on `board` (the opening's stones so far), asked
+/// with `ask`: its three stones ([`open`]) on an empty board, or its choice ([`choose`]):
+/// [`Act::Black`], or [`Act::White`] with white's stone. It never places two more stones.
+///
+/// # Errors
+/// [`ActError`]: the opening is over, the stones are not a computer's to place, no opening
+/// fits the board, or the player cannot choose.
+pub fn acts(
+    opening: &Opening,
+    board: &Board,
+    seat: &mut Seat,
+    ask: &Ask,
+) -> Result<Vec<Act>, ActError> {
+    can_act(opening)?;
+    if opening.stage() == Stage::Place {
+        let variant = board.variant();
+        let three = open(seat, variant, ask).ok_or(ActError::DoesNotFit {
+            rule: opening.rule(),
+            size: variant.size(),
+            k: variant.k(),
+        })?;
+        return Ok(three.map(Act::Stone).to_vec());
+    }
+    Ok(match choose(seat, board, ask).map_err(ActError::Player)? {
+        Decision::Swap => vec![Act::Black],
+        Decision::Play(cell) => vec![Act::White(cell)],
+    })
 }
 
 /// How far from even a value is: 0 for even, infinite for a proven win or loss.
@@ -143,6 +230,34 @@ mod tests {
         let tiny = Variant::new(Size::square(2), 2, Rule::Freestyle).unwrap();
         assert!(candidates(&tiny).is_empty());
         assert_eq!(propose(&tiny, |_| None), None);
+    }
+
+    #[test]
+    fn a_computer_acts_at_the_stages_it_can() {
+        use crate::game::{Game, OpeningRule};
+        let gomoku = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
+        let tiny = Variant::new(Size::square(2), 2, Rule::Freestyle).unwrap();
+        assert!(fits(OpeningRule::Swap, &gomoku).is_ok());
+        let e = fits(OpeningRule::Swap, &tiny).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "swap's three stones do not fit a 2x2 board with 2 in a row"
+        );
+        let mut seat = Seat::new("rules".parse().unwrap());
+        let mut game = Game::new(gomoku);
+        let mut opening = Opening::new(OpeningRule::Swap2);
+        let three = acts(&opening, game.board(), &mut seat, &Ask::now()).unwrap();
+        assert_eq!(three, candidates(&gomoku)[0].map(Act::Stone).to_vec());
+        // One stone down: the rest are a person's to place, one by one.
+        opening.act(&mut game, three[0]).unwrap();
+        assert_eq!(can_act(&opening), Err(ActError::NotItsStones));
+        for &act in &three[1..] {
+            opening.act(&mut game, act).unwrap();
+        }
+        let choice = acts(&opening, game.board(), &mut seat, &Ask::now()).unwrap();
+        assert!(matches!(choice[..], [Act::White(_)]), "{choice:?}");
+        opening.act(&mut game, choice[0]).unwrap();
+        assert_eq!(can_act(&opening), Err(ActError::Over));
     }
 
     #[test]

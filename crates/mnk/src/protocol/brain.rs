@@ -9,11 +9,13 @@
 use super::command::{Command, CommandError, Field, Info, Point, point};
 use super::fallback::quick_move;
 use super::report;
-use super::rule::rule_from_bits;
 use super::stones::Stones;
 use super::timing::{MatchClock, TurnPlan, memory_capped, memory_mib, table_mib};
 use super::watchdog::Watchdog;
-use crate::game::{Board, Cell, Rule, Size, Variant, VariantError};
+use crate::game::rule_bits::rule_from_bits;
+use crate::game::{
+    Board, Cell, Opening, OpeningError, OpeningRule, Rule, Size, Stage, Variant, VariantError,
+};
 use crate::players::{
     MAX_MEMORY_MIB, MAX_THREADS, PlayerOptions, PlayerSpec, Thought, strongest_for, swap2,
 };
@@ -558,7 +560,8 @@ impl Brain {
     }
 
     /// Asks the player for a move within `turn`, for a command that arrived at `started`.
-    /// `SWAP2BOARD` ... `DONE`: with no stone, proposes the opening's three (the most
+    /// `SWAP2BOARD` ... `DONE`: the stones replayed as swap2 places them ([`Opening::replay`]);
+    /// with no stone, proposes the opening's three (the most
     /// balanced of [`swap2::OPENINGS`] in its player's judgement); with three or five, white
     /// to move, takes black (`SWAP`) when its player judges white's best move worse than
     /// even, else plays that move as white.
@@ -582,19 +585,22 @@ impl Brain {
                 Err(e) => return self.answer(format!("ERROR SWAP2BOARD {p}: {e}")),
             }
         }
-        let board = match Board::from_moves(variant, &cells) {
-            Ok(b) if !b.is_over() => b,
-            Ok(_) => return self.answer("ERROR SWAP2BOARD: the opening is already won".into()),
-            Err((i, e)) => {
+        // The stones as swap2 places them: who acts now, and how, is the opening's to say.
+        let n = cells.len();
+        let (game, opening) = match Opening::replay(OpeningRule::Swap2, variant, &cells) {
+            Ok(replayed) => replayed,
+            Err((_, OpeningError::EndsGame)) => {
+                return self.answer("ERROR SWAP2BOARD: the opening is already won".into());
+            }
+            Err((i, OpeningError::Move(e))) => {
                 return self.answer(format!("ERROR SWAP2BOARD {}: {e}", points[i]));
             }
+            Err(_) => return self.answer(swap2_count(n)),
         };
-        match cells.len() {
-            0 => self.swap2_open(started, variant),
-            3 | 5 => self.swap2_choose(started, &board, points),
-            n => self.answer(format!(
-                "ERROR SWAP2BOARD gives 0, 3 or 5 stones, not {n}: the opening's stones so far"
-            )),
+        match opening.stage() {
+            Stage::Place if n == 0 => self.swap2_open(started, variant),
+            Stage::Choose => self.swap2_choose(started, game.board(), points),
+            _ => self.answer(swap2_count(n)),
         }
     }
 
@@ -681,6 +687,11 @@ impl Brain {
         let spec = self.spec_for(board.variant());
         self.seat.choose(&spec, board, started, turn, &self.stop)
     }
+}
+
+/// The answer to a `SWAP2BOARD` whose stones leave nothing for the brain to do.
+fn swap2_count(n: usize) -> String {
+    format!("ERROR SWAP2BOARD gives 0, 3 or 5 stones, not {n}: the opening's stones so far")
 }
 
 fn no_game(command: &str) -> String {

@@ -25,7 +25,6 @@ mod brain;
 mod command;
 mod fallback;
 pub mod report;
-pub mod rule;
 mod stones;
 pub mod timing;
 mod watchdog;

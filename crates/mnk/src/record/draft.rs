@@ -1,9 +1,11 @@
 //! What a record says, read but not checked, and the check that makes it a [`Record`].
 
-use super::checked::{Opening, Outcome, Players, Record};
+use super::checked::{Players, Record};
 use super::error::{Problem, RecordError};
 use super::format::Format;
-use crate::game::{Board, Cell, Game, MoveError, Rule, Size, Status, Variant};
+use crate::game::{
+    Board, Cell, DrawBy, Ending, Game, MoveError, Opened, Rule, Size, Status, Variant,
+};
 use crate::notation::{Coord, format_cell, format_moves};
 
 /// What the reader is told besides the record: the board size, k and rule asked for. A record
@@ -90,9 +92,9 @@ pub struct Draft {
     /// The players' names.
     pub players: Players,
     /// The result, where the record states one.
-    pub result: Option<Stated<Outcome>>,
+    pub result: Option<Stated<Ending>>,
     /// The tournament opening, where the record states one.
-    pub opening: Option<Stated<Opening>>,
+    pub opening: Option<Stated<Opened>>,
 }
 
 impl Draft {
@@ -170,35 +172,31 @@ impl Draft {
                 }),
             })?;
         }
-        let status = game.board().status();
-        if let (Some(stated), Some(actual)) = (&self.result, Outcome::of(status)) {
-            let agrees = match (&stated.value, &actual) {
-                (Outcome::Won { side, .. }, Outcome::Won { side: won, .. }) => side == won,
-                (a, b) => a == b,
-            };
-            if !agrees {
-                return Err(RecordError::at(
-                    stated.line,
-                    Problem::ResultMismatch {
-                        stated: stated.value.to_string(),
-                        actual: ending(game.board()),
-                    },
-                ));
-            }
+        let actual = Ending::on_board(game.board());
+        if let (Some(stated), Some(actual)) = (&self.result, &actual)
+            && !stated.value.agrees_with(actual)
+        {
+            return Err(RecordError::at(
+                stated.line,
+                Problem::ResultMismatch {
+                    stated: stated.value.to_string(),
+                    actual: ending(game.board()),
+                },
+            ));
         }
-        let record = Record::checked(
-            variant,
-            game.moves().to_vec(),
-            self.players,
-            self.result.map(|r| r.value),
-        );
+        // A stated draw the board shows is the board's (full, or renju's stalled black).
+        let result = self.result.map(|r| match (r.value, actual) {
+            (Ending::Drawn(DrawBy::Agreed), Some(board @ Ending::Drawn(_))) => board,
+            (stated, _) => stated,
+        });
+        let record = Record::checked(variant, game.moves().to_vec(), self.players, result);
         match self.opening {
             Some(o) => record.with_opening(o.value).map_err(|what| {
                 RecordError::at(
                     o.line,
                     Problem::Unsupported {
                         what,
-                        accepted: Opening::EXPECTED,
+                        accepted: Opened::EXPECTED,
                     },
                 )
             }),

@@ -39,7 +39,7 @@ mod move_line;
 mod psq;
 mod sgf;
 
-pub use checked::{Opening, Outcome, Players, Record};
+pub use checked::{Players, Record};
 pub use draft::{Draft, DraftMove, Given, Point, Stated};
 pub use error::{Problem, RecordError};
 pub use format::{Format, FormatError, MAX_RECORD_BYTES};
@@ -124,10 +124,10 @@ mod tests {
         let record = Record::parse(resigned, Format::MoveLine, &Given::default()).unwrap();
         assert_eq!(
             record.result,
-            Some(Outcome::Won {
-                side: Side::O,
-                how: "R".into()
-            })
+            Some(crate::game::Ending::won(
+                Side::O,
+                crate::game::WinBy::Resignation
+            ))
         );
     }
 }

@@ -11,10 +11,8 @@
 //! h8 h9 i9 g7
 //! ```
 
-use super::{
-    Draft, DraftMove, Format, Opening, Outcome, Point, Problem, Record, RecordError, Stated,
-};
-use crate::game::{Side, parse_size};
+use super::{Draft, DraftMove, Format, Point, Problem, Record, RecordError, Stated};
+use crate::game::{DrawBy, Ending, Opened, Side, WinBy, parse_size};
 use crate::notation::{format_moves, shown, split_moves};
 use std::fmt::Write as _;
 
@@ -102,7 +100,7 @@ fn header(comment: &str, line: usize, draft: &mut Draft) -> Result<(), RecordErr
             if let Some(o) = &draft.opening {
                 return Err(twice("the opening", o.line));
             }
-            let opening = value.parse::<Opening>().map_err(bad)?;
+            let opening = value.parse::<Opened>().map_err(|_| bad(Opened::EXPECTED))?;
             draft.opening = Some(Stated::at(line, opening));
         }
         "x" => draft.players.x = name(value),
@@ -124,11 +122,11 @@ fn name(value: &str) -> Option<String> {
 }
 
 /// `X wins`, `O wins by R`, `draw` (any case).
-fn outcome(text: &str) -> Option<Outcome> {
+fn outcome(text: &str) -> Option<Ending> {
     // ASCII lowercase keeps every byte where it was: positions in `lower` are positions in `text`.
     let lower = text.to_ascii_lowercase();
     if lower == "draw" {
-        return Some(Outcome::Draw);
+        return Some(Ending::Drawn(DrawBy::Agreed));
     }
     let side = match lower.get(..1)? {
         "x" => Side::X,
@@ -139,14 +137,12 @@ fn outcome(text: &str) -> Option<Outcome> {
     let wins_at = 1 + (after_side.len() - after_side.trim_start().len());
     let after = lower.get(wins_at..)?.strip_prefix("wins")?;
     let how = if after.is_empty() {
-        String::new()
+        ""
     } else {
         after.strip_prefix(" by ")?;
-        text.get(text.len() - after.len() + " by ".len()..)?
-            .trim()
-            .to_string()
+        text.get(text.len() - after.len() + " by ".len()..)?.trim()
     };
-    Some(Outcome::Won { side, how })
+    Some(Ending::won(side, WinBy::from_how(how)))
 }
 
 /// A name as one line can hold it.
@@ -201,20 +197,15 @@ mod tests {
 
     #[test]
     fn outcomes_read_as_written() {
-        assert_eq!(outcome("draw"), Some(Outcome::Draw));
+        assert_eq!(outcome("draw"), Some(Ending::Drawn(DrawBy::Agreed)));
         assert_eq!(
             outcome("O wins by time"),
-            Some(Outcome::Won {
-                side: Side::O,
-                how: "time".into()
-            })
+            Some(Ending::won(Side::O, WinBy::Said("time".into())))
         );
         for o in [
-            Outcome::Draw,
-            Outcome::Won {
-                side: Side::X,
-                how: String::new(),
-            },
+            Ending::Drawn(DrawBy::Agreed),
+            Ending::won(Side::X, WinBy::Row),
+            Ending::won(Side::O, WinBy::Time),
         ] {
             assert_eq!(outcome(&o.to_string()), Some(o));
         }

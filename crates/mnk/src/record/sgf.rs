@@ -15,12 +15,10 @@
 //! first moves it placed.
 
 use super::move_line::one_line;
-use super::{
-    Draft, DraftMove, Format, Opening, Outcome, Point, Problem, Record, RecordError, Stated,
-};
-use crate::game::{Rule, Side, Size, parse_size};
+use super::{Draft, DraftMove, Format, Point, Problem, Record, RecordError, Stated};
+use crate::game::rule_bits::{self, rule_from_bits};
+use crate::game::{DrawBy, Ending, Opened, Rule, Side, Size, WinBy, parse_size};
 use crate::notation::shown;
-use crate::protocol::rule::rule_from_bits;
 use std::fmt::Write as _;
 
 /// One property of a node: its identifier, values, and the line it starts on.
@@ -304,7 +302,7 @@ fn read(property: &Property, draft: &mut Draft) -> Result<(), RecordError> {
                 return Err(twice("OP", o.line));
             }
             // mnk's own property; a value of another program's (none is standard) is skipped.
-            if let Ok(opening) = value.parse::<Opening>() {
+            if let Ok(opening) = value.parse::<Opened>() {
                 draft.opening = Some(Stated::at(line, opening));
             }
         }
@@ -387,7 +385,7 @@ fn rule(value: &str, line: usize) -> Result<Rule, RecordError> {
     };
     if let Ok(bits) = value.parse::<u32>() {
         // A record may be renju's (Gomocup's 4) even where the engine does not play it.
-        if bits == crate::protocol::rule::RENJU {
+        if bits == rule_bits::RENJU {
             return Ok(Rule::Renju);
         }
         return rule_from_bits(bits).map_err(|e| unsupported(format!("RU[{value}]: {e}")));
@@ -404,11 +402,11 @@ fn rule(value: &str, line: usize) -> Result<Rule, RecordError> {
 }
 
 /// `RE`: `B+...`, `W+...`, `0` or `Draw`; `?`, `Void` or nothing: no result.
-fn result(value: &str) -> Result<Option<Outcome>, ()> {
+fn result(value: &str) -> Result<Option<Ending>, ()> {
     let lower = value.to_ascii_lowercase();
     match lower.as_str() {
         "" | "?" | "void" => return Ok(None),
-        "0" | "draw" | "jigo" => return Ok(Some(Outcome::Draw)),
+        "0" | "draw" | "jigo" => return Ok(Some(Ending::Drawn(DrawBy::Agreed))),
         _ => {}
     }
     let side = match lower.get(..2) {
@@ -416,10 +414,7 @@ fn result(value: &str) -> Result<Option<Outcome>, ()> {
         Some("w+") => Side::O,
         _ => return Err(()),
     };
-    Ok(Some(Outcome::Won {
-        side,
-        how: value[2..].trim().to_string(),
-    }))
+    Ok(Some(Ending::won(side, WinBy::from_how(value[2..].trim()))))
 }
 
 /// Two letters, the column then the row from the top-left: `a`-`z`, then `A`-`Z` (SGF's 27 to 52).
@@ -464,11 +459,11 @@ pub(super) fn write(record: &Record) -> String {
         }
     }
     match &record.result {
-        Some(Outcome::Won { side, how }) => {
-            let colour = if *side == Side::X { 'B' } else { 'W' };
-            let _ = write!(out, "RE[{colour}+{}]", escaped(how));
+        Some(Ending::Won { winner, by }) => {
+            let colour = if *winner == Side::X { 'B' } else { 'W' };
+            let _ = write!(out, "RE[{colour}+{}]", escaped(by.how()));
         }
-        Some(Outcome::Draw) => out.push_str("RE[0]"),
+        Some(Ending::Drawn(_)) => out.push_str("RE[0]"),
         None => {}
     }
     let letter = |i: i32| char::from(b'a' + u8::try_from(i).unwrap_or(0));
@@ -494,7 +489,7 @@ mod tests {
 
     #[test]
     fn the_opening_is_written_and_read_back() {
-        use crate::arena::OpeningRule;
+        use crate::game::OpeningRule;
         use crate::record::Given;
         let text = "(;GM[4]FF[4]SZ[15]RU[renju]OP[swap2:5];B[hh];W[ih];B[ii];W[jj];B[kk];W[hg])";
         let record = Record::parse(text, Format::Sgf, &Given::default()).unwrap();
@@ -542,15 +537,14 @@ mod tests {
             let read = Record::parse(&text, Format::Sgf, &Given::default()).unwrap();
             assert_eq!(read.opening(), None, "{skipped}");
         }
-        let swap = Opening::new(OpeningRule::Swap, 3).unwrap();
+        let swap = Opened::new(OpeningRule::Swap, 3).unwrap();
         let record = record.with_opening(swap).unwrap();
         assert!(record.write(Format::Sgf).contains("OP[swap:3]"));
-        assert_eq!(Opening::new(OpeningRule::Swap, 5), None);
+        assert_eq!(Opened::new(OpeningRule::Swap, 5), None);
         assert_eq!(
-            Opening::new(OpeningRule::Swap2, 6).map(|o| o.stones),
+            Opened::new(OpeningRule::Swap2, 6).map(|o| o.stones),
             Some(6)
         );
-        assert_eq!(Opening::new(OpeningRule::Given, 3), None);
     }
 
     #[test]

@@ -17,9 +17,10 @@ struct Dir {
     backward: u64,
 }
 
-/// Windows, directions and win detection for one variant.
+/// Spans of k cells (the k-windows) as bit masks, their directions, and win detection for one
+/// variant.
 #[derive(Debug, Clone)]
-pub(crate) struct Lines {
+pub(crate) struct Spans {
     k: usize,
     exact: bool,
     full: u64,
@@ -30,7 +31,7 @@ pub(crate) struct Lines {
     line_of: Vec<u16>,
 }
 
-impl Lines {
+impl Spans {
     /// The tables for a variant; `None` above 64 cells.
     pub(crate) fn new(variant: &Variant) -> Option<Self> {
         let size = variant.size();
@@ -84,7 +85,7 @@ impl Lines {
                 }
             }
         }
-        Some(Lines {
+        Some(Spans {
             k: variant.k(),
             exact: variant.rule().exact_for(Side::X),
             full,
@@ -100,7 +101,7 @@ impl Lines {
     }
 
     /// Whether X wins with exactly k only (`exact`, and black's rule under renju: an overline
-    /// does not win; an extra stone can hurt). [`Lines::win_cells`] reads X's rule; under renju
+    /// does not win; an extra stone can hurt). [`Spans::win_cells`] reads X's rule; under renju
     /// white's wins come from a freestyle copy (see `search::Context::wins`).
     pub(crate) const fn exact(&self) -> bool {
         self.exact
@@ -232,13 +233,13 @@ mod tests {
 
     #[test]
     fn window_counts() {
-        let lines = Lines::new(&variant(3, 3, 3, Rule::Freestyle)).unwrap();
+        let lines = Spans::new(&variant(3, 3, 3, Rule::Freestyle)).unwrap();
         assert_eq!(lines.windows().len(), 8);
-        let lines = Lines::new(&variant(5, 5, 4, Rule::Freestyle)).unwrap();
+        let lines = Spans::new(&variant(5, 5, 4, Rule::Freestyle)).unwrap();
         assert_eq!(lines.windows().len(), 28);
-        let lines = Lines::new(&variant(7, 7, 5, Rule::Freestyle)).unwrap();
+        let lines = Spans::new(&variant(7, 7, 5, Rule::Freestyle)).unwrap();
         assert_eq!(lines.windows().len(), 60);
-        assert!(Lines::new(&variant(9, 8, 5, Rule::Freestyle)).is_none());
+        assert!(Spans::new(&variant(9, 8, 5, Rule::Freestyle)).is_none());
     }
 
     fn masks(board: &Board) -> (u64, u64) {
@@ -248,7 +249,7 @@ mod tests {
     #[test]
     fn stones_to_win_counts_the_best_free_window() {
         let v = variant(5, 5, 4, Rule::Freestyle);
-        let lines = Lines::new(&v).unwrap();
+        let lines = Spans::new(&v).unwrap();
         let mut board = Board::new(v);
         assert_eq!(lines.stones_to_win(0, 0), 4);
         // X on a1 b1 c1, O on d1 b2 b3: d1 spoils both of X's row-1 windows, b2 the diagonal
@@ -277,7 +278,7 @@ mod tests {
             let k = 1 + k_pick % u32::from(w.max(h));
             let rule = if exact { Rule::Exact } else { Rule::Freestyle };
             let v = variant(w, h, k, rule);
-            let lines = Lines::new(&v).unwrap();
+            let lines = Spans::new(&v).unwrap();
             let mut board = Board::new(v);
             for m in moves {
                 let cell = Cell(m % size.cells() as u16);

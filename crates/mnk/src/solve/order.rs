@@ -5,7 +5,7 @@
 //! side to move ([`ATTACK`]) and a little less for the opponent ([`DEFEND`]). Ties keep the
 //! static order: cells on more windows first, then nearer the centre.
 
-use super::lines::Lines;
+use super::lines::Spans;
 use crate::game::{Cell, Size};
 
 /// Weight of a window holding `a` stones of the side to move and none of the opponent.
@@ -14,7 +14,7 @@ const ATTACK: [u32; 8] = [1, 4, 16, 64, 256, 1024, 4096, 16384];
 const DEFEND: [u32; 8] = [1, 3, 12, 48, 192, 768, 3072, 12288];
 
 /// Cells by static preference: most windows through them, then nearest the centre.
-pub(crate) fn static_order(size: Size, lines: &Lines) -> Vec<u8> {
+pub(crate) fn static_order(size: Size, lines: &Spans) -> Vec<u8> {
     let mut through = vec![0usize; size.cells()];
     for &w in lines.windows() {
         let mut bits = w;
@@ -36,7 +36,7 @@ pub(crate) fn static_order(size: Size, lines: &Lines) -> Vec<u8> {
 }
 
 /// Threat scores of the empty cells (indexed by cell) for the side owning `own`, to move.
-pub(crate) fn threat_scores(lines: &Lines, own: u64, opp: u64, scores: &mut [u32; 64]) {
+pub(crate) fn threat_scores(lines: &Spans, own: u64, opp: u64, scores: &mut [u32; 64]) {
     let empty = lines.full() & !(own | opp);
     for &w in lines.windows() {
         let a = (w & own).count_ones() as usize;
@@ -79,7 +79,7 @@ mod tests {
     #[test]
     fn the_centre_first_and_threats_before_quiet_moves() {
         let v = Variant::new(Size::square(5), 4, Rule::Freestyle).unwrap();
-        let lines = Lines::new(&v).unwrap();
+        let lines = Spans::new(&v).unwrap();
         let order = static_order(v.size(), &lines);
         assert_eq!(order[0], 12);
         // X on 0, 1, 2 (top row), O on 6: X to move; cell 3 completes... a four threat.

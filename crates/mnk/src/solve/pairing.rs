@@ -22,7 +22,7 @@
 //! thousands of failing searches in a row (83% of the time), the solver visits 3.3 times the
 //! nodes in the same five minutes.
 
-use super::lines::Lines;
+use super::lines::Spans;
 use std::collections::VecDeque;
 
 /// The pairing finder, with its scratch space.
@@ -73,7 +73,7 @@ impl Pairing {
 
     /// Whether a pairing of the `empty` cells blocks every window of the side owning `attacker`
     /// that holds no stone of `defender`. `false` when none was found (within the budget).
-    pub(crate) fn blocks(&mut self, lines: &Lines, attacker: u64, defender: u64) -> bool {
+    pub(crate) fn blocks(&mut self, lines: &Spans, attacker: u64, defender: u64) -> bool {
         self.blocks_on(lines, attacker, defender, lines.full())
     }
 
@@ -81,7 +81,7 @@ impl Pairing {
     /// always answer (under renju, black's points that no stones to come can make forbidden).
     pub(crate) fn blocks_on(
         &mut self,
-        lines: &Lines,
+        lines: &Spans,
         attacker: u64,
         defender: u64,
         usable: u64,
@@ -172,7 +172,7 @@ impl Pairing {
 
     /// Whether the chosen pairs are disjoint pairs of empty cells and every window free of
     /// `defender` holds one (the check of a found pairing, in debug builds).
-    fn is_pairing(&self, lines: &Lines, defender: u64, empty: u64) -> bool {
+    fn is_pairing(&self, lines: &Spans, defender: u64, empty: u64) -> bool {
         let mut used = 0u64;
         for &p in &self.chosen {
             if p.count_ones() != 2 || p & !empty != 0 || p & used != 0 {
@@ -270,8 +270,8 @@ mod tests {
     use super::*;
     use crate::game::{Rule, Size, Variant};
 
-    fn lines(w: u8, h: u8, k: u32) -> Lines {
-        Lines::new(&Variant::new(Size::new(w, h), k, Rule::Freestyle).unwrap()).unwrap()
+    fn lines(w: u8, h: u8, k: u32) -> Spans {
+        Spans::new(&Variant::new(Size::new(w, h), k, Rule::Freestyle).unwrap()).unwrap()
     }
 
     #[test]

@@ -1,16 +1,16 @@
-//! What the solver needs under renju besides [`Lines`] (which reads black's rule, exactly
+//! What the solver needs under renju besides [`Spans`] (which reads black's rule, exactly
 //! five): black's forbidden points ([`ForbiddenMasks`], judged by the board's own judge) and
 //! white's wins (five or more). Only the ideas of [`super::Ideas::WITH_FORBIDDEN_MOVES`] run
 //! under it.
 
-use super::lines::Lines;
+use super::lines::Spans;
 use crate::game::{ForbiddenMasks, Rule, Variant};
 
 /// Black's forbidden points and white's wins.
 #[derive(Debug)]
 pub(crate) struct Renju {
     pub(crate) forbidden: ForbiddenMasks,
-    pub(crate) white: Lines,
+    pub(crate) white: Spans,
 }
 
 impl Renju {
@@ -20,7 +20,7 @@ impl Renju {
         let forbidden = ForbiddenMasks::new(variant)?;
         let white = Variant::new(variant.size(), variant.k() as u32, Rule::Freestyle)
             .ok()
-            .and_then(|v| Lines::new(&v))?;
+            .and_then(|v| Spans::new(&v))?;
         Some(Renju { forbidden, white })
     }
 }

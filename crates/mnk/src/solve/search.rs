@@ -11,7 +11,7 @@
 
 use super::ideas::Ideas;
 use super::key::{Images, Symmetries};
-use super::lines::Lines;
+use super::lines::Spans;
 use super::order::{sort_by_scores, threat_scores};
 use super::pairing::Pairing;
 use super::progress::Counters;
@@ -31,7 +31,7 @@ const THREAT_ORDER_EMPTY: i32 = 5;
 /// Everything the threads of one solver share.
 #[derive(Debug)]
 pub(crate) struct Context {
-    pub(crate) lines: Lines,
+    pub(crate) lines: Spans,
     pub(crate) syms: Symmetries,
     /// Cells by static preference.
     pub(crate) order: Vec<u8>,

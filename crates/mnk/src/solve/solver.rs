@@ -11,7 +11,7 @@ use super::checkpoint::{self, CheckpointError};
 use super::dfpn::ProofSearch;
 use super::ideas::Ideas;
 use super::key::Symmetries;
-use super::lines::Lines;
+use super::lines::Spans;
 use super::order::static_order;
 use super::pn_table::PnTable;
 use super::progress::{Counters, Snapshot, Stage};
@@ -191,7 +191,7 @@ impl Solver {
     /// [`SolveError::TooManyCells`] above 64 cells.
     pub fn with_config(variant: &Variant, config: SolverConfig) -> Result<Self, SolveError> {
         let size = variant.size();
-        let lines = Lines::new(variant).ok_or(SolveError::TooManyCells {
+        let lines = Spans::new(variant).ok_or(SolveError::TooManyCells {
             cells: size.cells(),
         })?;
         let renju = Renju::new(variant);

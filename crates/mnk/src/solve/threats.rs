@@ -12,7 +12,7 @@
 //! five or more; and a white four whose block is forbidden to black wins like a double four
 //! (when black has a legal move at all: with none the game is drawn).
 
-use super::lines::Lines;
+use super::lines::Spans;
 use super::renju::Attack;
 
 /// The VCF searcher (counts its nodes; gives up past a budget).
@@ -43,7 +43,7 @@ impl Vcf {
     /// win at once.
     pub(crate) fn search(
         &mut self,
-        lines: &Lines,
+        lines: &Spans,
         own: u64,
         opp: u64,
         max_plies: u32,
@@ -61,7 +61,7 @@ impl Vcf {
     /// nothing).
     pub(crate) fn search_under(
         &mut self,
-        lines: &Lines,
+        lines: &Spans,
         renju: Option<Attack>,
         own: u64,
         opp: u64,
@@ -74,7 +74,7 @@ impl Vcf {
     /// [`Vcf::search_under`] for a line whose first move is one of the cells of `first`.
     fn search_from(
         &mut self,
-        lines: &Lines,
+        lines: &Spans,
         renju: Option<Attack>,
         (own, opp): (u64, u64),
         max_plies: u32,
@@ -94,7 +94,7 @@ impl Vcf {
     /// answer the attacker's fours with. (A window holding an attacker stone at the start
     /// holds one throughout; windows are counted without the attacker's later moves, which
     /// only makes the zone larger.)
-    pub(crate) fn zone(&self, lines: &Lines, own: u64, opp: u64) -> u64 {
+    pub(crate) fn zone(&self, lines: &Spans, own: u64, opp: u64) -> u64 {
         let empty = lines.full() & !(own | opp);
         let defender = opp | self.defence;
         let need = (lines.k() as u32).saturating_sub(2);
@@ -115,7 +115,7 @@ impl Vcf {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn defence_zone(
         &mut self,
-        lines: &Lines,
+        lines: &Spans,
         attacker: u64,
         defender: u64,
         max_plies: u32,
@@ -145,7 +145,7 @@ impl Vcf {
 
     fn fours(
         &mut self,
-        lines: &Lines,
+        lines: &Spans,
         renju: Option<Attack>,
         own: u64,
         opp: u64,
@@ -241,7 +241,7 @@ impl Vcf {
 /// The opponent's wins (the empty cells where `opp` would win at once) and the cells where a
 /// stone of `own` (to move, no win at once) makes a four, with the cells each of those
 /// threatens in `made` (indexed by cell; entries of other cells are left as they were).
-pub(crate) fn four_makers(lines: &Lines, own: u64, opp: u64, made: &mut [u64; 64]) -> (u64, u64) {
+pub(crate) fn four_makers(lines: &Spans, own: u64, opp: u64, made: &mut [u64; 64]) -> (u64, u64) {
     let empty = lines.full() & !(own | opp);
     if lines.exact() {
         exact_threats(lines, own, opp, empty, made)
@@ -252,7 +252,7 @@ pub(crate) fn four_makers(lines: &Lines, own: u64, opp: u64, made: &mut [u64; 64
 
 /// Under renju, after white (`own`, attacking) plays `cell`: black's forbidden points, and
 /// whether they are every empty cell (black has no move: the game is drawn).
-fn black_after(attack: Attack, lines: &Lines, own: u64, opp: u64, cell: usize) -> (u64, bool) {
+fn black_after(attack: Attack, lines: &Spans, own: u64, opp: u64, cell: usize) -> (u64, bool) {
     let white = own | 1 << cell;
     let forbidden = attack.renju.forbidden.cells(opp, white);
     (forbidden, forbidden == lines.full() & !(white | opp))
@@ -262,7 +262,7 @@ fn black_after(attack: Attack, lines: &Lines, own: u64, opp: u64, cell: usize) -
 /// legal points (its fours complete exactly five; white's wins are five or more), white's as
 /// under freestyle (black's wins exactly five).
 fn renju_four_makers(
-    lines: &Lines,
+    lines: &Spans,
     attack: Attack,
     own: u64,
     opp: u64,
@@ -285,7 +285,7 @@ fn renju_four_makers(
 /// threatens in `made` (indexed by cell; entries of other cells are left as they were).
 /// Freestyle: a window free of `opp` with k-2 stones of `own` and two empty cells makes a
 /// four on either, threatening the other, and k stones in a window always win.
-fn threats(lines: &Lines, own: u64, opp: u64, empty: u64, made: &mut [u64; 64]) -> (u64, u64) {
+fn threats(lines: &Spans, own: u64, opp: u64, empty: u64, made: &mut [u64; 64]) -> (u64, u64) {
     let k = lines.k() as u32;
     let mut theirs = 0u64;
     let mut makers = 0u64;
@@ -314,7 +314,7 @@ fn threats(lines: &Lines, own: u64, opp: u64, empty: u64, made: &mut [u64; 64]) 
 /// [`threats`] for the exact rule, where an overline does not win: the four makers by their
 /// windows, each checked with the rule's own win detection.
 fn exact_threats(
-    lines: &Lines,
+    lines: &Spans,
     own: u64,
     opp: u64,
     empty: u64,
@@ -346,7 +346,7 @@ mod tests {
     #[test]
     fn finds_a_double_four_and_a_longer_chain() {
         let v = Variant::new(Size::square(7), 4, Rule::Freestyle).unwrap();
-        let lines = Lines::new(&v).unwrap();
+        let lines = Spans::new(&v).unwrap();
         let cell = |r: u32, c: u32| 1u64 << (r * 7 + c);
         // X on (3,1), (3,2) and (1,3), (2,3): (3,3) makes two open threes... with k = 4 a
         // move at (3,3) gives X three in a row twice, each with free ends: fours both ways.

@@ -13,7 +13,7 @@
 //! outside the zones loses to a line at most as long as the longest one found, and a reply
 //! to a four other than the block loses at once.
 
-use super::lines::Lines;
+use super::lines::Spans;
 use super::threats::{Vcf, four_makers};
 
 /// Continuous-four lines whose relevance zones are intersected where the defender answers a
@@ -46,7 +46,7 @@ impl Vct {
     /// a first threat.
     pub(crate) fn search(
         &mut self,
-        lines: &Lines,
+        lines: &Spans,
         own: u64,
         opp: u64,
         max_plies: u32,
@@ -66,7 +66,7 @@ impl Vct {
     }
 
     /// [`Vcf::search`] within this search's budget.
-    fn fours(&mut self, lines: &Lines, own: u64, opp: u64, max_plies: u32) -> Option<u32> {
+    fn fours(&mut self, lines: &Spans, own: u64, opp: u64, max_plies: u32) -> Option<u32> {
         let before = self.vcf.nodes;
         let budget = self.budget.min(VCF_BUDGET);
         let found = self.vcf.search(lines, own, opp, max_plies, budget);
@@ -77,7 +77,7 @@ impl Vct {
     /// The attacker (`own`) to move, with no win at once; `threes` more threes allowed.
     fn threats(
         &mut self,
-        lines: &Lines,
+        lines: &Spans,
         own: u64,
         opp: u64,
         max_plies: u32,
@@ -152,7 +152,7 @@ impl Vct {
     #[allow(clippy::too_many_arguments)]
     fn three(
         &mut self,
-        lines: &Lines,
+        lines: &Spans,
         own: u64,
         opp: u64,
         c: u8,
@@ -190,7 +190,7 @@ impl Vct {
 /// The cells of `candidates` on a window free of `opp` that holds k-3 stones of `own` (a
 /// stone there leaves k-2 in it: a four can follow), with the number of such windows each
 /// lies on.
-fn three_makers(lines: &Lines, own: u64, opp: u64, candidates: u64) -> (u64, [u8; 64]) {
+fn three_makers(lines: &Spans, own: u64, opp: u64, candidates: u64) -> (u64, [u8; 64]) {
     let need = (lines.k() as u32).saturating_sub(3);
     let mut weights = [0u8; 64];
     let mut makers = 0u64;
@@ -213,8 +213,8 @@ mod tests {
     use super::*;
     use crate::game::{Rule, Size, Variant};
 
-    fn lines(size: u8, k: u32) -> Lines {
-        Lines::new(&Variant::new(Size::square(size), k, Rule::Freestyle).unwrap()).unwrap()
+    fn lines(size: u8, k: u32) -> Spans {
+        Spans::new(&Variant::new(Size::square(size), k, Rule::Freestyle).unwrap()).unwrap()
     }
 
     /// Bits of the cells named like "c3" on a board `size` wide (row 1 at the top).

@@ -50,7 +50,7 @@
 //! The `end` line tells a whole file from one cut short.
 
 use super::plan::{JobValue, Split};
-use crate::certificate::{Lines, ParseError, err, shown, write_game, write_moves};
+use crate::certificate::{NumberedLines, ParseError, err, shown, write_game, write_moves};
 use crate::game::{Board, Cell, Game};
 use crate::notation::{format_cell, parse_cell};
 use crate::solve::{Known, Wdl};
@@ -106,7 +106,7 @@ impl Job {
     /// # Errors
     /// [`ParseError`] with the first line that cannot be read and what is accepted there.
     pub fn parse(text: &str) -> Result<Job, ParseError> {
-        let mut lines = Lines::new(text);
+        let mut lines = NumberedLines::new(text);
         lines.version("mnk-job", VERSION, "a job file")?;
         let job = read_job(&mut lines)?;
         let (n, needs) = lines.field("needs", "value proof")?;
@@ -143,7 +143,7 @@ impl fmt::Display for Job {
 }
 
 /// The lines from `size` to `moves` of a job or result file.
-fn read_job(lines: &mut Lines<'_>) -> Result<Job, ParseError> {
+fn read_job(lines: &mut NumberedLines<'_>) -> Result<Job, ParseError> {
     let variant = lines.game()?;
     let root = lines.moves("root", variant)?;
     let (n, depth) = lines.field("depth", "PLIES")?;
@@ -241,7 +241,7 @@ impl JobResult {
     /// # Errors
     /// [`ParseError`] with the first line that cannot be read and what is accepted there.
     pub fn parse(text: &str) -> Result<JobResult, ParseError> {
-        let mut lines = Lines::new(text);
+        let mut lines = NumberedLines::new(text);
         lines.version("mnk-result", VERSION, "a result file")?;
         let job = read_job(&mut lines)?;
         let size = job.split.variant.size();

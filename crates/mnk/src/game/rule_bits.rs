@@ -1,6 +1,8 @@
-//! `INFO rule`: the protocol's bit mask of game rules, and which of them mnk plays.
+//! Gomocup's rule numbers: the bit mask of game rules the protocol's `INFO rule` sends and SGF
+//! records write in `RU`, and which of them mnk plays. Below both the protocol and the
+//! records, which read it.
 
-use crate::game::Rule;
+use super::variant::Rule;
 use thiserror::Error;
 
 /// Bit 1: exactly five in a row wins (an overline does not).
@@ -34,7 +36,7 @@ pub struct UnsupportedRule {
 /// # Examples
 /// ```
 /// use mnk::game::Rule;
-/// use mnk::protocol::rule::rule_from_bits;
+/// use mnk::game::rule_bits::rule_from_bits;
 /// assert_eq!(rule_from_bits(0), Ok(Rule::Freestyle));
 /// assert_eq!(rule_from_bits(1), Ok(Rule::Exact));
 /// assert_eq!(rule_from_bits(4), Ok(Rule::Renju));
