@@ -5,7 +5,7 @@
 //! made while the game is in progress.
 
 use super::geometry::{Cell, Direction, Size};
-use super::renju::{self, Forbidden};
+use super::renju::{self, BoardView, Forbidden};
 use super::side::Side;
 use super::variant::Variant;
 use super::zobrist;
@@ -255,7 +255,10 @@ impl Board {
     pub fn forbidden_to(&self, side: Side, cell: Cell) -> Option<Forbidden> {
         let near = self.near_black.get(cell.index()).is_some_and(|&n| n >= 4);
         (near && side == Side::X && self.is_empty(cell))
-            .then(|| renju::forbidden(&self.grid, self.size(), self.variant.k(), cell))
+            .then(|| {
+                renju::forbidden(&self.variant, self, cell)
+                    .expect("the board is its variant's size and the cell an empty one of it")
+            })
             .flatten()
     }
 
@@ -496,6 +499,16 @@ impl Board {
                     None => (x, o),
                 })
         })
+    }
+}
+
+impl BoardView for Board {
+    fn size(&self) -> Size {
+        self.variant.size()
+    }
+
+    fn stone(&self, cell: Cell) -> Option<Side> {
+        self.get(cell)
     }
 }
 

@@ -18,7 +18,7 @@ pub use board::{Board, MoveError, Status, WinLine};
 pub use geometry::{Cell, Direction, MAX_CELLS, MAX_SIDE, Size};
 pub use history::Game;
 pub use masks::{ForbiddenMasks, MASK_CELLS, WinMasks};
-pub use renju::Forbidden;
+pub use renju::{BoardView, Forbidden, JudgeError};
 pub use setup::{Setup, SetupError};
 pub use side::Side;
 pub use symmetry::{Symmetry, SymmetryTable};
