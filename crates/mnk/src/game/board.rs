@@ -242,11 +242,7 @@ impl Board {
     /// ([`Forbidden`]); `None` for any other rule, side or cell.
     #[must_use]
     pub fn forbidden(&self, cell: Cell) -> Option<Forbidden> {
-        if self.to_move() == Side::X {
-            self.forbidden_to(Side::X, cell)
-        } else {
-            None
-        }
+        self.forbidden_to(self.to_move(), cell)
     }
 
     /// Why `side` could not play the empty `cell` were it to move (renju's forbidden points
@@ -254,7 +250,7 @@ impl Board {
     #[must_use]
     pub fn forbidden_to(&self, side: Side, cell: Cell) -> Option<Forbidden> {
         let near = self.near_black.get(cell.index()).is_some_and(|&n| n >= 4);
-        (near && side == Side::X && self.is_empty(cell))
+        (near && self.variant.rule().forbids(side) && self.is_empty(cell))
             .then(|| {
                 renju::forbidden(&self.variant, self, cell)
                     .expect("the board is its variant's size and the cell an empty one of it")
@@ -275,10 +271,9 @@ impl Board {
     }
 
     /// Whether the side to move has empty cells but may play none of them (renju: all are
-    /// forbidden to X), which ends the game in a draw.
+    /// forbidden to X), which ends the game in a draw ([`super::Forced::Draw`]).
     fn stalled(&self) -> bool {
-        self.variant.rule().has_forbidden_moves()
-            && self.to_move() == Side::X
+        self.variant.rule().forbids(self.to_move())
             && self.empty().all(|c| self.forbidden(c).is_some())
     }
 
@@ -391,7 +386,8 @@ impl Board {
         })
     }
 
-    /// Whether playing `cell` now would win for the side to move (a five is never forbidden).
+    /// Whether playing `cell` now would win for the side to move (a five is never forbidden:
+    /// [`super::Forced::Win`]).
     #[must_use]
     pub fn wins_now(&self, cell: Cell) -> bool {
         !self.is_over() && self.is_empty(cell) && self.win_through(cell, self.to_move()).is_some()

@@ -2,6 +2,7 @@
 //! from a [`Setup`] of stones), hashing and symmetry.
 
 mod board;
+mod forced;
 mod geometry;
 mod history;
 mod masks;
@@ -15,6 +16,7 @@ mod windows;
 pub mod zobrist;
 
 pub use board::{Board, MoveError, Status, WinLine};
+pub use forced::{Forced, forced};
 pub use geometry::{Cell, Direction, MAX_CELLS, MAX_SIDE, Size};
 pub use history::Game;
 pub use masks::{ForbiddenMasks, MASK_CELLS, WinMasks};
