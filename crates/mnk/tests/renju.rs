@@ -321,6 +321,14 @@ fn black_with_only_forbidden_points_left_draws() {
     assert_eq!(board.to_move(), Side::X);
     assert_eq!(board.status(), Status::Draw);
     assert_eq!(board.moves().count(), 0);
+    // The engine's position knows it too: two empty cells, no legal move.
+    let pos = mnk::engine::Position::new(&board);
+    assert_eq!((pos.empty_cells(), pos.has_legal_move()), (2, false));
+    // With a five of O's to stop, no legal move is still a draw, and comes first.
+    assert_eq!(
+        mnk::game::forced(false, [Cell(3)], |_| false, || pos.has_legal_move()),
+        Some(mnk::game::Forced::Draw)
+    );
     // The same position under freestyle: X plays and wins.
     let free = setup
         .board(Variant::new(size, 5, Rule::Freestyle).unwrap())

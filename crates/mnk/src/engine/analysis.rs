@@ -9,7 +9,7 @@ use super::score;
 use super::search::{Iteration, SearchLimits, Shared, Worker};
 use super::threats::{ThreatKind, ThreatSearch};
 use super::tt::{self, TranspositionTable};
-use crate::game::{Board, Cell, Variant};
+use crate::game::{Board, Cell, Forced, Variant};
 use crate::search::{Control, MoveValue, Report, run_team, sort_best_first};
 
 /// The deepest iteration when no depth is given.
@@ -213,12 +213,18 @@ impl Engine {
                 method,
             }
         };
-        if let Some(p) = pos.threats(me, Threat::Five).first() {
-            return Some(decided(pos, vec![p], score::win_in(1), 1, Method::Forced));
+        let forced = pos.forced();
+        match forced {
+            Some(Forced::Win) => {
+                let p = pos.threats(me, Threat::Five).first().expect("a five");
+                return Some(decided(pos, vec![p], score::win_in(1), 1, Method::Forced));
+            }
+            // No legal move (the board ends such a game first).
+            Some(Forced::Draw) => return None,
+            _ => {}
         }
         let mut list = MoveList::default();
-        let their_five = pos.threats(them, Threat::Five).first();
-        if their_five.is_none() {
+        if forced.is_none() {
             list.generate(pos, |_| 0);
         }
         if list.is_empty() {
@@ -226,8 +232,16 @@ impl Engine {
             // opponent's threats: every move loses, search them all for the slowest loss.
             list.generate_all(pos, |_| 0);
         }
-        // Renju: a block forbidden to X is none; every move loses, searched as above.
-        let block = their_five.filter(|&b| pos.is_legal(b));
+        // The block, or when lost to two fives the block of the first, when the mover may
+        // play it; lost to a five the mover may not block (renju's X), every move, searched
+        // as above.
+        let block = match forced {
+            Some(Forced::Block(block)) => Some(block),
+            _ => pos
+                .threats(them, Threat::Five)
+                .first()
+                .filter(|&b| pos.is_legal(b)),
+        };
         let root: Vec<usize> = match block {
             Some(block) => vec![block],
             None => list.iter().collect(),

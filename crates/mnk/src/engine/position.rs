@@ -19,7 +19,9 @@ use super::bitset::BitSet;
 use super::eval::{self, CellInfo, Combo, flag};
 use super::pattern::{self, BLOCKED, EMPTY, Level, OWN, POW3};
 use super::weights::{Kinds, Weights};
-use crate::game::{Board, BoardView, Cell, Direction, Side, Size, Variant, renju, zobrist};
+use crate::game::{
+    Board, BoardView, Cell, Direction, Forced, Side, Size, Variant, forced, renju, zobrist,
+};
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
 use std::sync::{Mutex, OnceLock};
@@ -461,10 +463,11 @@ impl Position {
         self.grid[p] == STONE_EMPTY
     }
 
-    /// Whether the rules forbid some moves to `side` (renju's to X).
+    /// Whether the rules forbid some moves to `side` ([`crate::game::Rule::forbids`]: renju's
+    /// to X).
     #[must_use]
     pub fn forbids(&self, side: Side) -> bool {
-        side == Side::X && self.forbidding.is_some()
+        self.variant.rule().forbids(side)
     }
 
     /// Whether the empty cell `p` is forbidden to X (renju's overline, double four, double
@@ -477,7 +480,31 @@ impl Position {
     /// Whether the side to move may play the empty cell `p`.
     #[must_use]
     pub fn is_legal(&self, p: usize) -> bool {
-        !(self.is_forbidden(p) && self.to_move() == Side::X)
+        !(self.is_forbidden(p) && self.forbids(self.to_move()))
+    }
+
+    /// Whether the side to move has a legal move: an empty cell it may play (renju's X may
+    /// have none, every empty cell forbidden).
+    #[must_use]
+    pub fn has_legal_move(&self) -> bool {
+        let forbidden = match &self.forbidding {
+            Some(f) if self.forbids(self.to_move()) => f.cells.len(),
+            _ => 0,
+        };
+        self.empty_cells() > forbidden
+    }
+
+    /// What the rules force on the side to move ([`forced`]), read off the threat sets: its
+    /// five, the opponent's fives and their blocks (padded indices).
+    #[must_use]
+    pub fn forced(&self) -> Option<Forced<usize>> {
+        let me = self.to_move();
+        forced(
+            !self.threats(me, Threat::Five).is_empty(),
+            self.threats(me.other(), Threat::Five).iter(),
+            |block| self.is_legal(block),
+            || self.has_legal_move(),
+        )
     }
 
     /// The cells where a stone of `side` makes at least a four as its lines read: its

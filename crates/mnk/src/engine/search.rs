@@ -48,7 +48,7 @@ use super::position::{Position, Threat};
 use super::score::{self, INFINITY, MAX_PLY, is_decisive, loss_in, win_in};
 use super::tt::{Entry, TranspositionTable};
 use super::wins;
-use crate::game::Cell;
+use crate::game::{Cell, Forced};
 use crate::search::{Bound, Control, MoveValue, Outcome, Team};
 use std::time::Duration;
 
@@ -540,19 +540,19 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// The score of a node the threats already settle before any move: the mover makes five
-    /// (a win next ply), the board is full or no row can be made any more (a draw), the
-    /// opponent has two fives to make (a loss two plies on). `None` otherwise.
-    fn settled(&self, ply: usize) -> Option<i32> {
-        let me = self.pos.to_move();
-        if !self.pos.threats(me, Threat::Five).is_empty() {
-            Some(win_in(ply + 1))
-        } else if self.pos.is_full() || self.pos.is_dead_draw() {
-            Some(0)
-        } else if self.pos.threats(me.other(), Threat::Five).len() >= 2 {
-            Some(loss_in(ply + 2))
-        } else {
-            None
+    /// The score of a node the rules settle before any move ([`Position::forced`]): the mover
+    /// makes five (a win next ply), has no legal move (a draw), cannot stop the opponent's
+    /// five (a loss two plies on); or the board is full or no row can be made any more (a
+    /// draw). `Err` with the cell of the opponent's one five, where the mover must block;
+    /// `Ok(None)` when nothing is settled.
+    fn settled(&self, ply: usize) -> Result<Option<i32>, usize> {
+        match self.pos.forced() {
+            Some(Forced::Win) => Ok(Some(win_in(ply + 1))),
+            Some(Forced::Draw) => Ok(Some(0)),
+            Some(Forced::Loss) => Ok(Some(loss_in(ply + 2))),
+            Some(Forced::Block(block)) => Err(block),
+            None if self.pos.is_full() || self.pos.is_dead_draw() => Ok(Some(0)),
+            None => Ok(None),
         }
     }
 
@@ -574,26 +574,22 @@ impl<'a> Worker<'a> {
         if self.poll() {
             return 0;
         }
-        if let Some(score) = self.settled(ply) {
-            return score;
+        match self.settled(ply) {
+            Ok(Some(score)) => return score,
+            Err(block) => {
+                if ply >= MAX_PLY {
+                    return self.pos.evaluate();
+                }
+                self.pos.play(block);
+                let score = -self.negamax(depth, -beta, -alpha, ply + 1);
+                self.pos.unmake();
+                self.set_pv(ply, block);
+                return score;
+            }
+            Ok(None) => {}
         }
         let me = self.pos.to_move();
         let them = me.other();
-        let their_fives = self.pos.threats(them, Threat::Five);
-        if let Some(block) = their_fives.first() {
-            if !self.pos.is_legal(block) {
-                // Renju: the block is forbidden to X, the five comes next.
-                return loss_in(ply + 2);
-            }
-            if ply >= MAX_PLY {
-                return self.pos.evaluate();
-            }
-            self.pos.play(block);
-            let score = -self.negamax(depth, -beta, -alpha, ply + 1);
-            self.pos.unmake();
-            self.set_pv(ply, block);
-            return score;
-        }
         if let Some(win) = self.threat_win(ply) {
             return win;
         }
@@ -668,9 +664,14 @@ impl<'a> Worker<'a> {
         if list.is_empty() {
             self.lists[ply] = list;
             // The opponent threatens an open four no stone stops (two open threes, say), and
-            // the mover has no four to answer with: lost once the open four is made. Not
-            // threatened, no move at all: renju's X with only forbidden points left, a draw.
-            return if threatened { loss_in(ply + 4) } else { 0 };
+            // the mover has no four to answer with: lost once the open four is made. No legal
+            // move at all (renju's X with only forbidden points left): a draw, threatened or
+            // not ([`Forced::Draw`]).
+            return if threatened && self.pos.has_legal_move() {
+                loss_in(ply + 4)
+            } else {
+                0
+            };
         }
         if let Some(best) = entry.and_then(|e| e.best) {
             list.promote(self.pos.index(best));
@@ -838,24 +839,20 @@ impl<'a> Worker<'a> {
         if self.poll() {
             return 0;
         }
-        if let Some(score) = self.settled(ply) {
+        let settled = self.settled(ply);
+        if let Ok(Some(score)) = settled {
             return score;
         }
-        let me = self.pos.to_move();
-        let them = me.other();
-        let their_fives = self.pos.threats(them, Threat::Five);
         if ply >= MAX_PLY {
             return self.pos.evaluate();
         }
-        if let Some(block) = their_fives.first() {
-            if !self.pos.is_legal(block) {
-                return loss_in(ply + 2);
-            }
+        if let Err(block) = settled {
             self.pos.play(block);
             let score = -self.quiesce(-beta, -alpha, ply + 1, fours, !attacking);
             self.pos.unmake();
             return score;
         }
+        let me = self.pos.to_move();
         if let Some(win) = self.threat_win(ply) {
             return win;
         }

@@ -58,6 +58,7 @@ pub enum Forced<C> {
 /// // No legal move at all: a draw, even against two fives.
 /// assert_eq!(forced(false, [3u8, 7], |_| true, || false), Some(Forced::Draw));
 /// ```
+#[inline]
 pub fn forced<C: Copy>(
     wins_now: bool,
     their_fives: impl IntoIterator<Item = C>,

@@ -31,13 +31,13 @@
 //! stone on each cell. A board of another size than the rules', or a cell off it, is refused
 //! with a [`JudgeError`], never answered "not forbidden".
 //!
-//! What a forbidden point means for the game lives in [`super::Board`]: black cannot play one
-//! (the move is refused with its [`Forbidden`] reason), so a four of white's whose only block is
-//! forbidden for black wins; and when every empty cell is forbidden for black the game is drawn
-//! (black has no move; the board is as good as full). That last is mnk's own: under the RIF
-//! rules a player may pass, and black would pass there (two passes in a row draw); mnk has no
-//! passes. Renju is played with `k = 5`
-//! ([`super::Variant::new`] refuses another `k` under this rule).
+//! What a forbidden point means for play is named once, in [`super::forced()`], and read by the
+//! board and every searcher: black cannot play one ([`super::Board`] refuses the move with its
+//! [`Forbidden`] reason), so a four of white's whose only block is forbidden for black wins;
+//! and when every empty cell is forbidden for black the game is drawn (black has no move; the
+//! board is as good as full). That last is mnk's own: under the RIF rules a player may pass,
+//! and black would pass there (two passes in a row draw); mnk has no passes. Renju is played
+//! with `k = 5` ([`super::Variant::new`] refuses another `k` under this rule).
 
 use super::geometry::{Cell, Direction, Size};
 use super::side::Side;
