@@ -33,7 +33,7 @@ pub fn quick_move(stones: &Stones, variant: &Variant) -> Result<Option<Cell>, Ju
         }
     };
     // Renju's black: the judge reads the stones, ours black.
-    let judged = rule.has_forbidden_moves() && own_side == Side::X;
+    let judged = rule.forbids(own_side);
     let view = Black { stones };
     let mut free = Vec::new();
     for c in Rules::preference_order(size) {
