@@ -22,6 +22,14 @@
 //!   test, applied with the first move on the board: the recursive definition of the rules. A
 //!   line counts at most one three. Two threes or more, in different lines, are a **double
 //!   three**: forbidden. A four and a three together (four-three) are allowed.
+//! - **A straight-four point that makes a five** does not make a three: when the one more move
+//!   that turns the line into a straight four also makes five in another line, that move wins
+//!   rather than makes a four, and the line is no three (a double three through it is allowed;
+//!   a three with another straight-four point, one that makes no five, still counts). The RIF
+//!   rules' text does not say; this follows the referees the field plays by: Piskvork's (its
+//!   judge treats a five made at a three's completing point as a foul there) and Rapfi's
+//!   `checkForbiddenPoint` (it counts a three only when its completing point makes a straight
+//!   four and no five). Until 2026-11-28 mnk counted such a line as a three.
 //! - Only the stones of the position count: a three or four is judged by the cells as they are,
 //!   whoever could block it next (a three that no move can turn into a straight four, say one
 //!   with a white stone at one end and an overline waiting at the other, is no three; one that
@@ -249,7 +257,7 @@ impl<B: BoardView + ?Sized> Probe<'_, B> {
     }
 
     /// Whether `cell`'s run `run` along `dir` is a three: one more black move at either end of
-    /// the run, itself not forbidden, makes a straight four.
+    /// the run, itself not forbidden and making no five, makes a straight four.
     fn three(&mut self, cell: Cell, dir: Direction, run: (i32, i32)) -> bool {
         let (lo, hi) = run;
         // A straight four is four stones in a row, so the move joins this run at an end, or
@@ -260,13 +268,21 @@ impl<B: BoardView + ?Sized> Probe<'_, B> {
                 continue;
             };
             self.placed.push(gap);
-            let straight = self.straight_four(cell, dir);
+            let straight = self.straight_four(cell, dir) && !self.five_at(gap);
             self.placed.pop();
             if straight && self.forbidden(gap).is_none() {
                 return true;
             }
         }
         false
+    }
+
+    /// Whether `cell` (holding a black stone, real or hypothetical) is in a five, along any line.
+    fn five_at(&self, cell: Cell) -> bool {
+        Direction::ALL.into_iter().any(|dir| {
+            let (lo, hi) = self.run(cell, dir);
+            hi - lo + 1 == self.k
+        })
     }
 
     /// Whether the run through `cell` along `dir` is a straight four: four stones whose both
