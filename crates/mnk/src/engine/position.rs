@@ -31,8 +31,7 @@ const STONE_EMPTY: u8 = 0;
 const STONE_X: u8 = 1;
 const STONE_O: u8 = 2;
 const WALL: u8 = 3;
-/// Candidate moves lie within this many cells (in both axes) of some stone.
-pub const NEAR: usize = 2;
+pub use super::tunables::NEAR;
 
 /// Threat sets kept per side (see [`Position::threats`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

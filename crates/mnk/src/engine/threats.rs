@@ -22,11 +22,9 @@
 
 use super::eval::flag;
 use super::position::{Position, Threat};
+use super::tunables::THREAT_MEMO_LIMIT;
 use crate::game::Forced;
 use rustc_hash::FxHashMap;
-
-/// Remembered failures beyond this many are forgotten at the next [`ThreatSearch::reset`].
-const MEMO_LIMIT: usize = 1 << 16;
 
 /// Which threats the attacker may play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,12 +71,12 @@ impl ThreatSearch {
 
     /// Starts a new budget of `node_limit` nodes, keeping what was learned (attacker
     /// positions that fail stay failing: the result depends only on the position). The memory
-    /// is forgotten once it grows large.
+    /// is forgotten once it grows past [`THREAT_MEMO_LIMIT`].
     pub fn reset(&mut self, node_limit: u64) {
         self.nodes = 0;
         self.node_limit = node_limit;
         self.stopped = false;
-        if self.fails.len() > MEMO_LIMIT {
+        if self.fails.len() > THREAT_MEMO_LIMIT {
             self.fails.clear();
         }
     }

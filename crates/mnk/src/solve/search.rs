@@ -18,17 +18,12 @@ use super::progress::Counters;
 use super::renju::{Attack, Renju, cells_of};
 use super::table::{Entry, NO_MOVE, Table};
 use super::threats::Vcf;
+use super::tunables::{CHECK_EVERY, THREAT_ORDER_EMPTY, VCF_BUDGET, VCT_BUDGET};
 use super::vct::Vct;
 use crate::game::{Forced, forced};
 use crate::search::Control;
 use std::cell::OnceCell;
 use std::sync::atomic::Ordering::Relaxed;
-
-/// How often (in nodes) a searcher reports its counts and checks its limits.
-const CHECK_EVERY: u64 = 1024;
-/// Nodes with at least this many empty cells order their moves by threats; smaller ones use
-/// the static order (cheaper, and their subtrees are small).
-const THREAT_ORDER_EMPTY: i32 = 5;
 
 /// Everything the threads of one solver share.
 #[derive(Debug)]
@@ -199,7 +194,7 @@ impl<'a> Searcher<'a> {
             let before = self.vcf.nodes;
             let found =
                 self.vcf
-                    .search_under(&cx.lines, renju, own, opp, n_empty as u32, Vcf::BUDGET);
+                    .search_under(&cx.lines, renju, own, opp, n_empty as u32, VCF_BUDGET);
             self.count(self.vcf.nodes - before)?;
             if found.is_some()
                 && let Some(i) = moves.iter().position(|&c| c == self.vcf.first_move())
@@ -468,12 +463,10 @@ impl<'a> Searcher<'a> {
                 let renju = cx.renju.as_ref().map(|renju| Attack { renju, black: x });
                 found = self
                     .vcf
-                    .search_under(lines, renju, own, opp, n_empty as u32, Vcf::BUDGET);
+                    .search_under(lines, renju, own, opp, n_empty as u32, VCF_BUDGET);
             }
             if found.is_none() && cx.ideas.vct {
-                found = self
-                    .vct
-                    .search(lines, own, opp, n_empty as u32, Vct::BUDGET);
+                found = self.vct.search(lines, own, opp, n_empty as u32, VCT_BUDGET);
             }
             let used = self.vcf.nodes + self.vct.nodes - before;
             self.count(used)?;
@@ -496,8 +489,13 @@ impl<'a> Searcher<'a> {
             pruned = live != empty;
             candidates = live;
         }
-        let (moves, count) =
-            self.ordered_moves(own, opp, candidates, hint, n_empty >= THREAT_ORDER_EMPTY);
+        let (moves, count) = self.ordered_moves(
+            own,
+            opp,
+            candidates,
+            hint,
+            n_empty >= THREAT_ORDER_EMPTY as i32,
+        );
         let stabilizer = cx.syms.stabilizer(&self.images);
         let mut seen = 0u64;
         let alpha_in = alpha;

@@ -37,9 +37,6 @@ pub(crate) struct Vcf {
 }
 
 impl Vcf {
-    /// Positions one search of the alpha-beta search (idea `vcf`) may visit.
-    pub(crate) const BUDGET: u64 = 2_000;
-
     /// Plies to a win by continuous fours for the side owning `own`, to move, if it has one
     /// within `max_plies` (looking at most at `budget` positions). Precondition: `own` cannot
     /// win at once.
@@ -354,8 +351,14 @@ mod tests {
         let x = cell(3, 1) | cell(3, 2) | cell(1, 3) | cell(2, 3);
         let o = cell(0, 0) | cell(6, 6) | cell(0, 6) | cell(6, 0);
         let mut vcf = Vcf::default();
-        assert_eq!(vcf.search(&lines, x, o, 49, Vcf::BUDGET), Some(3));
+        assert_eq!(
+            vcf.search(&lines, x, o, 49, crate::solve::tunables::VCF_BUDGET),
+            Some(3)
+        );
         // Nothing for O.
-        assert_eq!(vcf.search(&lines, o, x, 49, Vcf::BUDGET), None);
+        assert_eq!(
+            vcf.search(&lines, o, x, 49, crate::solve::tunables::VCF_BUDGET),
+            None
+        );
     }
 }
