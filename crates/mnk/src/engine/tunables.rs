@@ -9,9 +9,18 @@
 //! against itself with and without the change (wins-losses-draws of the changed engine, games,
 //! the time or nodes a move, and the Elo difference with its 95% margin), a measurement, or
 //! "set when written, not measured" with the commit that introduced it. The matches were played
-//! with c-gomoku-cli from the balanced 15x15 openings of `data/openings` (each from both sides)
-//! unless a line says otherwise; every commit named is in this repository's history, whose
-//! message carries the full result.
+//! with c-gomoku-cli (`tools/match/match.sh`), each opening from both sides; every commit named
+//! is in this repository's history, whose message carries the full result.
+//!
+//! The lines marked *measured 2026-11-28* come from matches of `pbrain-mnk` built with the
+//! value against the same build with the value before: 480 games at a fixed 20,000 nodes a
+//! move (`match.sh NAME A B 480 0/10 2 -each nodes=20000`), from the 240 openings of
+//! `data/openings/15x15-240.txt` (both colours) written in c-gomoku-cli's `pos` format. At 20,000
+//! nodes a move the searches reach about 8 to 10 plies, so the extensions that start at 6 plies
+//! are seen less than at 0.2 s a move; 480 games tell apart about 30 Elo. The three values
+//! replaced ([`DISTRACT_DISTANCE`], [`DISTRACT_DEPTH`], [`SINGULAR_DEPTH_SHARE`]) together
+//! against the values before: 248-223-9 over 480 games at 20,000 nodes a move, +18 ± 31 Elo
+//! (`mnk bench` `181894 nodes`, was `194039`).
 //!
 //! **Values read off another engine.** Some ideas came from Rapfi's search; their values are
 //! mnk's own where a line says "measured" or "replaced", never a number copied because another
@@ -113,9 +122,11 @@ pub const LMR_NOT_IMPROVING_MORE: i32 = PLY / 2;
 /// ply shallower.
 /// Obtained: the idea is Stockfish's and Rapfi's (8e38ad3, 2026-11-26: 427-346-27 over 800
 /// games at 60,000 nodes a move, +35 ± 24 Elo); the values were set near Rapfi's (34 and 11
-/// there). RE-DERIVE.
+/// there, not copied). Re-derived, measured 2026-11-28 against 40: 238-236-6 for 40, +1 ± 31
+/// Elo; 30 kept.
 pub const LMR_DEEPER: i32 = 30;
-/// Obtained: with [`LMR_DEEPER`].
+/// Obtained: with [`LMR_DEEPER`] (Rapfi has 11, not copied). Re-derived, measured 2026-11-28
+/// against 20: 249-225-6 for 20, +17 ± 31 Elo (inside the error); 10 kept.
 pub const LMR_DEEPER_SLOPE: i32 = 10;
 
 // ---- Pruning -----------------------------------------------------------------------------
@@ -157,11 +168,13 @@ pub const RAZOR_MARGIN: i32 = 240;
 /// below [`DISTRACT_DEPTH`] it is not searched once a move that does not lose is in hand,
 /// elsewhere late move reductions take [`DISTRACT_REDUCTION`] more from it.
 /// Obtained: the idea is Rapfi's (05f6f91, 2026-11-26: 417-372-11 over 800 games at 20,000
-/// nodes a move, +20 ± 24 Elo, with the move counts facing an open three); the distance and
-/// the depth are Rapfi's (4 cells, 4.3 plies). RE-DERIVE.
-pub const DISTRACT_DISTANCE: usize = 4;
-/// Obtained: as [`DISTRACT_DISTANCE`].
-pub const DISTRACT_DEPTH: i32 = 4 * PLY + 5;
+/// nodes a move, +20 ± 24 Elo, with the move counts facing an open three), with Rapfi's
+/// distance, 4 cells. Replaced, measured 2026-11-28: 3 cells against 4, 245-231-4 for 3, +10 ±
+/// 31 Elo.
+pub const DISTRACT_DISTANCE: usize = 3;
+/// Obtained: first Rapfi's depth, 4.3 plies (05f6f91). Replaced by 4 plies, measured
+/// 2026-11-28 against 4.3: 231-245-4 for 4, -10 ± 31 Elo (inside the error).
+pub const DISTRACT_DEPTH: i32 = 4 * PLY;
 /// Obtained: set with the distractions (05f6f91, 2026-11-26; Rapfi reduces them otherwise),
 /// not measured alone.
 pub const DISTRACT_REDUCTION: i32 = 2 * PLY;
@@ -173,15 +186,17 @@ pub const DISTRACT_REDUCTION: i32 = 2 * PLY;
 /// table's score less [`SINGULAR_MARGIN`] a ply; the table's entry must be at most
 /// [`SINGULAR_ENTRY_LAG`] shallower than the node.
 /// Obtained: the idea is Rapfi's (and Stockfish's): f066a77 (2026-11-27), 216-154-30 over 400
-/// games at 0.2 s a move, +54 ± 33 Elo. The depth, the entry's lag and the share are Rapfi's
-/// rounded (6.65 plies, 2.03 plies, a reduction of 0.54 d). RE-DERIVE.
+/// games at 0.2 s a move, +54 ± 33 Elo, with 6 plies (Rapfi's 6.65 rounded). Re-derived,
+/// measured 2026-11-28 against 8 plies: 243-234-3 for 8, +7 ± 31 Elo; 6 kept.
 pub const SINGULAR_DEPTH: i32 = 6 * PLY;
-/// Obtained: as [`SINGULAR_DEPTH`].
-pub const SINGULAR_DEPTH_SHARE: i32 = 46;
+/// Obtained: first 46 (Rapfi's reduction of 0.54 d, f066a77). Replaced by a half, measured
+/// 2026-11-28 against 46: 236-236-8, +0 ± 31 Elo.
+pub const SINGULAR_DEPTH_SHARE: i32 = 50;
 /// Obtained: set with the extensions (f066a77, 2026-11-27; mnk's own, on its evaluation's
 /// scale), not measured alone.
 pub const SINGULAR_MARGIN: i32 = 2;
-/// Obtained: as [`SINGULAR_DEPTH`].
+/// Obtained: first 2 plies (Rapfi's 2.03 rounded, f066a77). Re-derived, measured 2026-11-28
+/// against 3 plies: 231-243-6 for 3, -9 ± 31 Elo; 2 kept.
 pub const SINGULAR_ENTRY_LAG: i32 = 2 * PLY;
 
 // ---- The horizon: quiescence over fours --------------------------------------------------
