@@ -19,8 +19,9 @@
 //! nodes a move the searches reach about 8 to 10 plies, so the extensions that start at 6 plies
 //! are seen less than at 0.2 s a move; 480 games tell apart about 30 Elo. The three values
 //! replaced ([`DISTRACT_DISTANCE`], [`DISTRACT_DEPTH`], [`SINGULAR_DEPTH_SHARE`]) together
-//! against the values before: 248-223-9 over 480 games at 20,000 nodes a move, +18 ± 31 Elo
-//! (`mnk bench` `181894 nodes`, was `194039`).
+//! against the values before: 248-223-9 over 480 games at 20,000 nodes a move, +18 ± 31 Elo;
+//! 246-228-6 over 480 at 60,000 nodes a move, +13 ± 31 (`mnk bench` `181894 nodes`, was
+//! `194039`).
 //!
 //! **Values read off another engine.** Some ideas came from Rapfi's search; their values are
 //! mnk's own where a line says "measured" or "replaced", never a number copied because another
