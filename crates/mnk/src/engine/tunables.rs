@@ -142,7 +142,8 @@ pub const MOVE_COUNT_BASE: f64 = 3.0;
 /// Obtained: with the pruning (5e00183); 1.2 instead: 191-197-12 over 400 games at 60,000
 /// nodes a move, -5 ± 34 Elo, not kept.
 pub const MOVE_COUNT_SCALE: f64 = 1.5;
-/// Obtained: with the pruning (5e00183, 2026-11-23), not measured alone.
+/// Obtained: with the pruning (5e00183, 2026-11-23), not measured alone. (Rapfi's counts grow
+/// as d^1.32; whether 1.3 was read off them the history does not say: not yet re-derived.)
 pub const MOVE_COUNT_EXPONENT: f64 = 1.3;
 /// Obtained: with the pruning (5e00183, 2026-11-23), not measured alone.
 pub const MOVE_COUNT_IMPROVING: f64 = 1.5;
