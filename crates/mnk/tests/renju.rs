@@ -137,7 +137,8 @@ fn a_three_whose_straight_four_needs_a_forbidden_point_does_not_count() {
         with_p.forbidden_to(Side::X, right),
         Some(Forbidden::Overline)
     );
-    // Without the stone below that cell, the cell is no overline: a true double three.
+    // Without the stone below that cell, the cell makes exactly five down its column: not
+    // forbidden, but a five, which makes no three across either (see the next test): allowed.
     let (board, p) = black(&[
         ". . . . . . .",
         ". . . . . x .",
@@ -145,6 +146,72 @@ fn a_three_whose_straight_four_needs_a_forbidden_point_does_not_count() {
         ". . . . x x .",
         ". . . . x x .",
         "o . x x ? . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    assert_eq!(board.forbidden(p), None);
+    let mut with_p = board.clone();
+    with_p.play(p);
+    assert_eq!(with_p.forbidden_to(Side::X, right), None);
+    assert_eq!(with_p.win_through(right, Side::X).map(|l| l.len), Some(5));
+    // Without the column, the cell makes the straight four and nothing else: a true double
+    // three.
+    let (board, p) = black(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . x . .",
+        ". . . . x . .",
+        "o . x x ? . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    assert_eq!(board.forbidden(p), Some(Forbidden::DoubleThree));
+}
+
+#[test]
+fn a_three_whose_only_straight_four_point_makes_a_five_does_not_count() {
+    // Across, f8 g8 ? can become a straight four only on e8 (j8 is white: i8 makes no straight
+    // four), and e8 makes five down the e file: no three, as Rapfi's and Piskvork's referees
+    // judge it (black would win there, not make a four). With the three down the h file, one
+    // three: allowed.
+    let (board, p) = black(&[
+        "o . . . . .",
+        "x . . . . .",
+        "x . . . . .",
+        "x . . x . .",
+        "x . . x . .",
+        ". x x ? . o",
+        ". . . . . .",
+        ". . . . . .",
+    ]);
+    assert_eq!(board.forbidden(p), None);
+    let e8 = parse_move("e8", &board).unwrap();
+    assert!(board.wins_now(e8));
+    let mut with_p = board.clone();
+    with_p.play(p);
+    assert_eq!(with_p.win_through(e8, Side::X).map(|l| l.len), Some(5));
+    // Without the e file's four, e8 makes a straight four and nothing else: a double three.
+    let (board, p) = black(&[
+        "o . . . . .",
+        ". . . . . .",
+        ". . . . . .",
+        ". . . x . .",
+        ". . . x . .",
+        ". x x ? . o",
+        ". . . . . .",
+        ". . . . . .",
+    ]);
+    assert_eq!(board.forbidden(p), Some(Forbidden::DoubleThree));
+    // With i8 free too, the three across has a second straight-four point, i8, that makes no
+    // five: a three, and so a double three.
+    let (board, p) = black(&[
+        "o . . . . . .",
+        "x . . . . . .",
+        "x . . . . . .",
+        "x . . x . . .",
+        "x . . x . . .",
+        ". x x ? . . .",
         ". . . . . . .",
         ". . . . . . .",
     ]);
@@ -321,6 +388,14 @@ fn black_with_only_forbidden_points_left_draws() {
     assert_eq!(board.to_move(), Side::X);
     assert_eq!(board.status(), Status::Draw);
     assert_eq!(board.moves().count(), 0);
+    // The engine's position knows it too: two empty cells, no legal move.
+    let pos = mnk::engine::Position::new(&board);
+    assert_eq!((pos.empty_cells(), pos.has_legal_move()), (2, false));
+    // With a five of O's to stop, no legal move is still a draw, and comes first.
+    assert_eq!(
+        mnk::game::forced(false, [Cell(3)], |_| false, || pos.has_legal_move()),
+        Some(mnk::game::Forced::Draw)
+    );
     // The same position under freestyle: X plays and wins.
     let free = setup
         .board(Variant::new(size, 5, Rule::Freestyle).unwrap())

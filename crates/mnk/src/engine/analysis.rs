@@ -8,34 +8,16 @@ use super::position::{Position, Threat};
 use super::score;
 use super::search::{Iteration, SearchLimits, Shared, Worker};
 use super::threats::{ThreatKind, ThreatSearch};
-use super::tt::{self, TranspositionTable};
-use crate::game::{Board, Cell, Variant};
+use super::tt::TranspositionTable;
+use super::tunables::{
+    DEFAULT_MIB, ROOT_THREAT_NODE_DIVISOR, ROOT_VCF_DEPTH, ROOT_VCF_NODES, ROOT_VCF_SHARE,
+    ROOT_VCT_DEPTH, ROOT_VCT_NODES, ROOT_VCT_SHARE, SAFETY_MOVES, SAFETY_NODES, SEARCH_SHARE,
+};
+use crate::game::{Board, Cell, Forced, Variant};
 use crate::search::{Control, MoveValue, Report, run_team, sort_best_first};
 
 /// The deepest iteration when no depth is given.
 pub const MAX_DEPTH: u32 = 64;
-/// Nodes the VCF at the root may use before the main search.
-pub const ROOT_VCF_NODES: u64 = 20_000;
-/// Nodes the VCT at the root may use before the main search.
-pub const ROOT_VCT_NODES: u64 = 20_000;
-/// Percent of the move's time the root VCF may use.
-pub const ROOT_VCF_SHARE: u32 = 5;
-/// Percent of the move's time the root VCT may use (counted from the start of the move).
-pub const ROOT_VCT_SHARE: u32 = 15;
-/// Attacker threats the root VCF may play.
-pub const ROOT_VCF_DEPTH: u32 = 24;
-/// Attacker threats the root VCT may play.
-pub const ROOT_VCT_DEPTH: u32 = 8;
-/// Percent of the move's time (and nodes) the main search may use; the rest is for the safety
-/// check of its move. The check usually tries one move with at most [`SAFETY_NODES`] nodes
-/// (about 6 ms at the engine's speed), within 5% of a 0.2 s move; when it needs more it stops
-/// at the move's deadline.
-pub const SEARCH_SHARE: u32 = 95;
-/// The safety check tries at most this many of the best moves ...
-pub const SAFETY_MOVES: usize = 4;
-/// ... each with a search of the opponent's forced wins by threats of at most this many nodes.
-pub const SAFETY_NODES: u64 = 6_000;
-
 /// How the engine found its move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
@@ -93,7 +75,7 @@ impl Default for EngineConfig {
             depth: MAX_DEPTH,
             nodes: None,
             threads: 1,
-            memory_mib: tt::DEFAULT_MIB,
+            memory_mib: DEFAULT_MIB,
         }
     }
 }
@@ -213,12 +195,18 @@ impl Engine {
                 method,
             }
         };
-        if let Some(p) = pos.threats(me, Threat::Five).first() {
-            return Some(decided(pos, vec![p], score::win_in(1), 1, Method::Forced));
+        let forced = pos.forced();
+        match forced {
+            Some(Forced::Win) => {
+                let p = pos.threats(me, Threat::Five).first().expect("a five");
+                return Some(decided(pos, vec![p], score::win_in(1), 1, Method::Forced));
+            }
+            // No legal move (the board ends such a game first).
+            Some(Forced::Draw) => return None,
+            _ => {}
         }
         let mut list = MoveList::default();
-        let their_five = pos.threats(them, Threat::Five).first();
-        if their_five.is_none() {
+        if forced.is_none() {
             list.generate(pos, |_| 0);
         }
         if list.is_empty() {
@@ -226,8 +214,16 @@ impl Engine {
             // opponent's threats: every move loses, search them all for the slowest loss.
             list.generate_all(pos, |_| 0);
         }
-        // Renju: a block forbidden to X is none; every move loses, searched as above.
-        let block = their_five.filter(|&b| pos.is_legal(b));
+        // The block, or when lost to two fives the block of the first, when the mover may
+        // play it; lost to a five the mover may not block (renju's X), every move, searched
+        // as above.
+        let block = match forced {
+            Some(Forced::Block(block)) => Some(block),
+            _ => pos
+                .threats(them, Threat::Five)
+                .first()
+                .filter(|&b| pos.is_legal(b)),
+        };
         let root: Vec<usize> = match block {
             Some(block) => vec![block],
             None => list.iter().collect(),
@@ -250,7 +246,8 @@ impl Engine {
         // Threat searches first: a proven win needs no more thought.
         if root.len() > 1 {
             // With a node limit, each takes at most a quarter of it.
-            let budget = |n: u64| node_limit.map_or(n, |limit| n.min(limit / 4));
+            let budget =
+                |n: u64| node_limit.map_or(n, |limit| n.min(limit / ROOT_THREAT_NODE_DIVISOR));
             for (kind, max_nodes, depth, share) in [
                 (
                     ThreatKind::Vcf,

@@ -13,6 +13,7 @@
 //! | [`tune`] | fitting the weights to the results of games |
 //! | [`policy`] | fitting the move-ordering tables to the moves the search chose |
 //! | [`wins`] | wins the threats on the board prove without a search (four-three, double three) |
+//! | [`tunables`] | every tunable of the search, each with how its value was obtained |
 //! | `analysis` | [`Engine`]: the table and position kept between moves, the root of each search |
 //! | [`score`] | heuristic scores and wins counted in plies |
 //! | [`bench`](mod@bench) | the fixed positions of `mnk bench` |
@@ -35,14 +36,15 @@ pub mod score;
 pub mod search;
 pub mod threats;
 pub mod tt;
+pub mod tunables;
 pub mod tune;
 pub mod weights;
 pub mod wins;
 
-pub use analysis::{
-    Analysis, Engine, EngineConfig, MAX_DEPTH, Method, ROOT_VCF_DEPTH, ROOT_VCF_NODES,
-    ROOT_VCF_SHARE, ROOT_VCT_DEPTH, ROOT_VCT_NODES, ROOT_VCT_SHARE,
-};
+pub use analysis::{Analysis, Engine, EngineConfig, MAX_DEPTH, Method};
 pub use position::{Position, Threat};
 pub use search::{Iteration, SearchLimits};
 pub use threats::{ForcedWin, ThreatKind, ThreatSearch};
+pub use tunables::{
+    ROOT_VCF_DEPTH, ROOT_VCF_NODES, ROOT_VCF_SHARE, ROOT_VCT_DEPTH, ROOT_VCT_NODES, ROOT_VCT_SHARE,
+};

@@ -19,7 +19,9 @@ use super::bitset::BitSet;
 use super::eval::{self, CellInfo, Combo, flag};
 use super::pattern::{self, BLOCKED, EMPTY, Level, OWN, POW3};
 use super::weights::{Kinds, Weights};
-use crate::game::{Board, Cell, Direction, Side, Variant, renju, zobrist};
+use crate::game::{
+    Board, BoardView, Cell, Direction, Forced, Side, Size, Variant, forced, renju, zobrist,
+};
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
 use std::sync::{Mutex, OnceLock};
@@ -29,8 +31,7 @@ const STONE_EMPTY: u8 = 0;
 const STONE_X: u8 = 1;
 const STONE_O: u8 = 2;
 const WALL: u8 = 3;
-/// Candidate moves lie within this many cells (in both axes) of some stone.
-pub const NEAR: usize = 2;
+pub use super::tunables::NEAR;
 
 /// Threat sets kept per side (see [`Position::threats`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,10 +153,9 @@ struct Frame {
 }
 
 /// Renju's forbidden points of black (X), kept as stones come and go ([`Position::is_forbidden`]).
+/// The judge ([`renju::forbidden`]) reads the position's own grid ([`BoardView`]).
 #[derive(Clone, Debug)]
 struct Forbidding {
-    /// The stones by board cell, as the judge ([`renju::forbidden`]) reads them.
-    stones: Vec<Option<Side>>,
     /// Whether an X stone on the centre of each of X's line keys makes an overline.
     overline: &'static [bool],
     /// The empty cells X's lines leave room for a forbidden point at
@@ -298,7 +298,6 @@ impl Position {
             forbidding: rule.has_forbidden_moves().then(|| {
                 assert!(dense, "renju's k = 5 has a table of every line");
                 Box::new(Forbidding {
-                    stones: vec![None; size.cells()],
                     overline: overline_table(k, r),
                     suspects: BitSet::new(cells),
                     set: BitSet::new(cells),
@@ -463,10 +462,11 @@ impl Position {
         self.grid[p] == STONE_EMPTY
     }
 
-    /// Whether the rules forbid some moves to `side` (renju's to X).
+    /// Whether the rules forbid some moves to `side` ([`crate::game::Rule::forbids`]: renju's
+    /// to X).
     #[must_use]
     pub fn forbids(&self, side: Side) -> bool {
-        side == Side::X && self.forbidding.is_some()
+        self.variant.rule().forbids(side)
     }
 
     /// Whether the empty cell `p` is forbidden to X (renju's overline, double four, double
@@ -479,7 +479,31 @@ impl Position {
     /// Whether the side to move may play the empty cell `p`.
     #[must_use]
     pub fn is_legal(&self, p: usize) -> bool {
-        !(self.is_forbidden(p) && self.to_move() == Side::X)
+        !(self.is_forbidden(p) && self.forbids(self.to_move()))
+    }
+
+    /// Whether the side to move has a legal move: an empty cell it may play (renju's X may
+    /// have none, every empty cell forbidden).
+    #[must_use]
+    pub fn has_legal_move(&self) -> bool {
+        let forbidden = match &self.forbidding {
+            Some(f) if self.forbids(self.to_move()) => f.cells.len(),
+            _ => 0,
+        };
+        self.empty_cells() > forbidden
+    }
+
+    /// What the rules force on the side to move ([`forced`]), read off the threat sets: its
+    /// five, the opponent's fives and their blocks (padded indices).
+    #[must_use]
+    pub fn forced(&self) -> Option<Forced<usize>> {
+        let me = self.to_move();
+        forced(
+            !self.threats(me, Threat::Five).is_empty(),
+            self.threats(me.other(), Threat::Five).iter(),
+            |block| self.is_legal(block),
+            || self.has_legal_move(),
+        )
     }
 
     /// The cells where a stone of `side` makes at least a four as its lines read: its
@@ -676,7 +700,6 @@ impl Position {
         self.live = frame.live;
         self.update_near(p, false);
         if let Some(f) = self.forbidding.as_deref_mut() {
-            f.stones[usize::from(self.to_board[p])] = None;
             let start = f.starts.pop().expect("a forbidden list per move") as usize;
             let after = std::mem::take(&mut f.cells);
             f.cells.extend_from_slice(&f.log[start..]);
@@ -705,27 +728,27 @@ impl Position {
         self.update_lines(p, side);
         self.update_near(p, true);
         if self.forbidding.is_some() {
-            self.update_forbidden(p, side);
+            self.update_forbidden(p);
         }
     }
 
-    /// After a stone of `side` on `p` under renju: finds X's forbidden points afresh, records
+    /// After a stone on `p` under renju: finds X's forbidden points afresh, records
     /// the list before for [`Position::unmake`], and gives the cells that became forbidden (or
     /// stopped being so) X's dead info (or their own back), recording their states as
     /// [`Position::set_level`] does.
-    fn update_forbidden(&mut self, p: usize, side: Side) {
+    fn update_forbidden(&mut self, p: usize) {
         self.update_suspects(p);
         let mut boxed = self.forbidding.take().expect("renju");
         let f = &mut *boxed;
-        f.stones[usize::from(self.to_board[p])] = Some(side);
         // The list before the move, kept for `unmake` and read as `before` here.
         let start = f.log.len();
         f.starts.push(start as u32);
         f.log.extend_from_slice(&f.cells);
         f.cells.clear();
-        let size = self.variant.size();
         for q in f.suspects.iter() {
-            if renju::forbidden(&f.stones, size, self.k, self.cell(q)).is_some() {
+            let verdict = renju::forbidden(&self.variant, &*self, self.cell(q))
+                .expect("the position's own board, an empty cell of it");
+            if verdict.is_some() {
                 f.cells.push(q as u16);
             }
         }
@@ -1090,19 +1113,13 @@ impl Position {
         // Renju: X's forbidden points judged afresh on every empty cell (no pre-filter).
         let forbidden: Vec<usize> = match &self.forbidding {
             Some(f) => {
-                let size = self.variant.size();
-                let stones: Vec<Option<Side>> = size
-                    .all_cells()
-                    .map(|c| match self.grid[self.index(c)] {
-                        STONE_X => Some(Side::X),
-                        STONE_O => Some(Side::O),
-                        _ => None,
-                    })
-                    .collect();
-                assert_eq!(f.stones, stones, "renju's stones drifted");
                 let fresh: Vec<usize> = self
                     .board_indices()
-                    .filter(|&p| renju::forbidden(&stones, size, self.k, self.cell(p)).is_some())
+                    .filter(|&p| {
+                        renju::forbidden(&self.variant, self, self.cell(p))
+                            .expect("the position's own board")
+                            .is_some()
+                    })
                     .collect();
                 let mut kept: Vec<usize> = self.forbidden().collect();
                 kept.sort_unstable();
@@ -1182,6 +1199,20 @@ impl Position {
     #[must_use]
     pub const fn direction(d: usize) -> Direction {
         Direction::ALL[d]
+    }
+}
+
+impl BoardView for Position {
+    fn size(&self) -> Size {
+        self.variant.size()
+    }
+
+    fn stone(&self, cell: Cell) -> Option<Side> {
+        match self.grid[self.index(cell)] {
+            STONE_X => Some(Side::X),
+            STONE_O => Some(Side::O),
+            _ => None,
+        }
     }
 }
 

@@ -47,96 +47,27 @@ use super::movegen::{MoveList, QUIET_BELOW};
 use super::position::{Position, Threat};
 use super::score::{self, INFINITY, MAX_PLY, is_decisive, loss_in, win_in};
 use super::tt::{Entry, TranspositionTable};
+pub use super::tunables::PLY;
+use super::tunables::{
+    ASPIRATION, ASPIRATION_DEPTH, DISTRACT_DEPTH, DISTRACT_DISTANCE, DISTRACT_REDUCTION,
+    FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_BONUS_LINEAR, HISTORY_BONUS_SQUARE, HISTORY_DIVISOR,
+    HISTORY_MAX, KILLER_BONUS, LMR_DEEPER, LMR_DEEPER_SLOPE, LMR_DEPTH, LMR_FACTOR, LMR_MAX,
+    LMR_MOVES, LMR_NOT_IMPROVING_MORE, LMR_PV_LESS, MOVE_COUNT_BASE, MOVE_COUNT_EXPONENT,
+    MOVE_COUNT_IMPROVING, MOVE_COUNT_SCALE, NEXT_ITERATION_SHARE, POLL_EVERY, QUIESCENCE_TABLE_MIB,
+    QUIET_FOURS, RAZOR_DEPTH, RAZOR_MARGIN, SINGULAR_DEPTH, SINGULAR_DEPTH_SHARE,
+    SINGULAR_ENTRY_LAG, SINGULAR_MARGIN,
+};
 use super::wins;
-use crate::game::Cell;
+use crate::game::{Cell, Forced};
 use crate::search::{Bound, Control, MoveValue, Outcome, Team};
 use std::time::Duration;
 
-/// Nodes between two looks at the clock and the shared stop flag.
-const POLL_EVERY: u64 = 64;
-/// Half-width of the aspiration window around the previous iteration's score.
-const ASPIRATION: i32 = 60;
-/// Under a target earlier than the deadline (a game clock), a new iteration starts only while
-/// the time used is below this share (in percent) of the time to the target: the next
-/// iteration usually costs more than all before it. Under a per-move limit the whole move is
-/// used: an unfinished iteration still gives its best move so far.
-const NEXT_ITERATION_SHARE: u32 = 50;
-/// A cell's history of cut-offs, by side (see [`Worker::reward`]): a cut-off at `d` plies
-/// moves the cut move's value toward [`HISTORY_MAX`] by `64 d² + 128 d` (at most the bound)
-/// less the value's own share of that bonus, and each quiet move searched before it as much
-/// toward `-HISTORY_MAX` (the update engine authors call "gravity": values stay within the
-/// bound however long a search runs, and a move that keeps failing sinks). It counts in the
-/// ordering divided by [`HISTORY_DIVISOR`], at most ±512: the ordering tables' values differ
-/// by a few hundred (medians 835 and 602), and an unbounded history (depth² a cut-off; in an
-/// opening position 4,355 after 0.2 s and 18,471 after 1 s) outweighed them more the longer
-/// a search ran.
-const HISTORY_MAX: i32 = 8192;
-const HISTORY_DIVISOR: i32 = 16;
-/// A killer move's bonus in the ordering, on the ordering tables' scale: the killers of the
-/// ply come early among the quiet moves, not above them all. Above them all, they were often
-/// tried in vain before the tables' best: in `mnk bench --depth-offset 2`, of the 4,509
-/// cut-offs (from 2 plies of depth) not made by a node's first move, 3,819 were by a quiet
-/// move, 1,879 of them by the quiet move the tables ranked first, and in 1,132 of the 4,509
-/// the move tried first had been a killer. The reductions and pruning below still treat
-/// killers as they did: never as quiet moves.
-const KILLER_BONUS: i32 = 300;
-/// Depths count sixteenths of a ply, so that reductions and extensions can be fractional.
-pub const PLY: i32 = 16;
-/// Late move reductions apply from this depth, to quiet moves after this many (after one more
-/// at the root, whose first three moves are searched whole): ln(depth) times
-/// ln(move number) times this factor (in plies), less a ply at PV nodes, half a ply more where
-/// the evaluation is not improving, at most [`LMR_MAX`].
-const LMR_DEPTH: i32 = 3 * PLY;
-const LMR_MOVES: usize = 2;
-const LMR_FACTOR: f64 = 0.5;
-const LMR_MAX: i32 = 4 * PLY;
-/// A reduced move whose score beats alpha by more than `LMR_DEEPER + LMR_DEEPER_SLOPE` per
-/// ply of its reduction is searched again a ply deeper than the full depth; one whose score
-/// beats the best so far by less than a point per ply of the depth left below the move, a
-/// ply shallower.
-const LMR_DEEPER: i32 = 30;
-const LMR_DEEPER_SLOPE: i32 = 10;
 /// The most depth one ply can use up: one, plus the largest late move reduction.
 const MAX_PLY_COST: usize = 1 + (LMR_MAX / PLY) as usize;
-/// Move-count pruning (non-PV nodes, once a move that does not lose is found): quiet moves
-/// beyond `MOVE_COUNT_BASE + MOVE_COUNT_SCALE * depth^1.3` (half again when the evaluation is
-/// improving) are not searched.
-const MOVE_COUNT_BASE: f64 = 3.0;
-const MOVE_COUNT_SCALE: f64 = 1.5;
-/// Reverse futility pruning: below this depth, a non-PV node whose evaluation beats beta by
-/// this margin per ply of depth returns the evaluation.
-const FUTILITY_DEPTH: i32 = 6 * PLY;
-const FUTILITY_MARGIN: i32 = 120;
-/// Razoring: below this depth, a non-PV node whose evaluation is this far below alpha asks
-/// the quiescence search (can the fours save it?) instead of searching its moves.
-const RAZOR_DEPTH: i32 = 2 * PLY;
-const RAZOR_MARGIN: i32 = 240;
-/// Facing an open three, a quiet move (a four elsewhere, say) is a *distraction* when it
-/// lies more than this many cells (rows or columns) from both last moves: at non-PV nodes
-/// below [`DISTRACT_DEPTH`] it is not searched once a move that does not lose is in hand,
-/// elsewhere late move reductions take [`DISTRACT_REDUCTION`] more from it (an idea from
-/// Rapfi's search, which credits it with a few Elo).
-const DISTRACT_DISTANCE: usize = 4;
-const DISTRACT_DEPTH: i32 = 4 * PLY + 5;
-const DISTRACT_REDUCTION: i32 = 2 * PLY;
 /// Marks an evaluation not computed (a node facing an open three).
 const NO_EVAL: i32 = i32::MIN;
 /// No move (in `excluded`).
 const NO_MOVE: u16 = u16::MAX;
-/// Singular extensions: from this depth, the table's move is searched a ply deeper when every
-/// other move, searched to [`SINGULAR_DEPTH_SHARE`] percent of the depth, falls short of the
-/// table's score less [`SINGULAR_MARGIN`] a ply; the table's entry must be at most
-/// [`SINGULAR_ENTRY_LAG`] shallower than the node.
-const SINGULAR_DEPTH: i32 = 6 * PLY;
-const SINGULAR_DEPTH_SHARE: i32 = 46;
-const SINGULAR_MARGIN: i32 = 2;
-const SINGULAR_ENTRY_LAG: i32 = 2 * PLY;
-/// At the horizon, a side plays any four this many times; after that only fours that build
-/// on (a four with a three or an open two: [`Combo::Block4Plus`] and up).
-const QUIET_FOURS: u32 = 2;
-/// Size of the quiescence search's table, each thread's own: small enough to stay in the
-/// core's cache.
-const QUIESCENCE_TABLE_MIB: u64 = 1;
 /// What the quiescence's table key adds to the position's after one four of the attacker, and
 /// after [`QUIET_FOURS`] of them or more (see [`fours_key`]).
 const FOURS_KEYS: [u64; QUIET_FOURS as usize] = [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F];
@@ -216,8 +147,12 @@ fn move_count_limit(depth: i32, improving: bool) -> usize {
     const DEPTHS: i32 = 64 * PLY;
     let limit = |depth: i32, improving: bool| {
         let d = f64::from(depth.max(0)) / f64::from(PLY);
-        let n = MOVE_COUNT_BASE + MOVE_COUNT_SCALE * d.powf(1.3);
-        let n = if improving { n * 1.5 } else { n };
+        let n = MOVE_COUNT_BASE + MOVE_COUNT_SCALE * d.powf(MOVE_COUNT_EXPONENT);
+        let n = if improving {
+            n * MOVE_COUNT_IMPROVING
+        } else {
+            n
+        };
         n as usize
     };
     static TABLE: std::sync::OnceLock<Vec<[usize; 2]>> = std::sync::OnceLock::new();
@@ -407,7 +342,7 @@ impl<'a> Worker<'a> {
             self.iteration_best = None;
             let previous = last.as_ref().map(|l| l.score);
             let score = match previous {
-                Some(prev) if depth >= 4 && !is_decisive(prev) => {
+                Some(prev) if depth >= ASPIRATION_DEPTH && !is_decisive(prev) => {
                     let (lo, hi) = (prev - ASPIRATION, prev + ASPIRATION);
                     let s = self.root_search(depth as i32, lo, hi);
                     if !self.aborted && (s <= lo || s >= hi) {
@@ -490,7 +425,7 @@ impl<'a> Worker<'a> {
                 (-self.negamax(child, -beta, -alpha, 1), (alpha, beta), child)
             } else {
                 let r = if depth * PLY >= LMR_DEPTH && i > LMR_MOVES && quiet {
-                    (lmr(depth * PLY, i) - PLY).clamp(0, (child - PLY).max(0))
+                    (lmr(depth * PLY, i) - LMR_PV_LESS).clamp(0, (child - PLY).max(0))
                 } else {
                     0
                 };
@@ -540,19 +475,19 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// The score of a node the threats already settle before any move: the mover makes five
-    /// (a win next ply), the board is full or no row can be made any more (a draw), the
-    /// opponent has two fives to make (a loss two plies on). `None` otherwise.
-    fn settled(&self, ply: usize) -> Option<i32> {
-        let me = self.pos.to_move();
-        if !self.pos.threats(me, Threat::Five).is_empty() {
-            Some(win_in(ply + 1))
-        } else if self.pos.is_full() || self.pos.is_dead_draw() {
-            Some(0)
-        } else if self.pos.threats(me.other(), Threat::Five).len() >= 2 {
-            Some(loss_in(ply + 2))
-        } else {
-            None
+    /// The score of a node the rules settle before any move ([`Position::forced`]): the mover
+    /// makes five (a win next ply), has no legal move (a draw), cannot stop the opponent's
+    /// five (a loss two plies on); or the board is full or no row can be made any more (a
+    /// draw). `Err` with the cell of the opponent's one five, where the mover must block;
+    /// `Ok(None)` when nothing is settled.
+    fn settled(&self, ply: usize) -> Result<Option<i32>, usize> {
+        match self.pos.forced() {
+            Some(Forced::Win) => Ok(Some(win_in(ply + 1))),
+            Some(Forced::Draw) => Ok(Some(0)),
+            Some(Forced::Loss) => Ok(Some(loss_in(ply + 2))),
+            Some(Forced::Block(block)) => Err(block),
+            None if self.pos.is_full() || self.pos.is_dead_draw() => Ok(Some(0)),
+            None => Ok(None),
         }
     }
 
@@ -574,26 +509,22 @@ impl<'a> Worker<'a> {
         if self.poll() {
             return 0;
         }
-        if let Some(score) = self.settled(ply) {
-            return score;
+        match self.settled(ply) {
+            Ok(Some(score)) => return score,
+            Err(block) => {
+                if ply >= MAX_PLY {
+                    return self.pos.evaluate();
+                }
+                self.pos.play(block);
+                let score = -self.negamax(depth, -beta, -alpha, ply + 1);
+                self.pos.unmake();
+                self.set_pv(ply, block);
+                return score;
+            }
+            Ok(None) => {}
         }
         let me = self.pos.to_move();
         let them = me.other();
-        let their_fives = self.pos.threats(them, Threat::Five);
-        if let Some(block) = their_fives.first() {
-            if !self.pos.is_legal(block) {
-                // Renju: the block is forbidden to X, the five comes next.
-                return loss_in(ply + 2);
-            }
-            if ply >= MAX_PLY {
-                return self.pos.evaluate();
-            }
-            self.pos.play(block);
-            let score = -self.negamax(depth, -beta, -alpha, ply + 1);
-            self.pos.unmake();
-            self.set_pv(ply, block);
-            return score;
-        }
         if let Some(win) = self.threat_win(ply) {
             return win;
         }
@@ -668,9 +599,14 @@ impl<'a> Worker<'a> {
         if list.is_empty() {
             self.lists[ply] = list;
             // The opponent threatens an open four no stone stops (two open threes, say), and
-            // the mover has no four to answer with: lost once the open four is made. Not
-            // threatened, no move at all: renju's X with only forbidden points left, a draw.
-            return if threatened { loss_in(ply + 4) } else { 0 };
+            // the mover has no four to answer with: lost once the open four is made. No legal
+            // move at all (renju's X with only forbidden points left): a draw, threatened or
+            // not ([`Forced::Draw`]).
+            return if threatened && self.pos.has_legal_move() {
+                loss_in(ply + 4)
+            } else {
+                0
+            };
         }
         if let Some(best) = entry.and_then(|e| e.best) {
             list.promote(self.pos.index(best));
@@ -761,10 +697,10 @@ impl<'a> Worker<'a> {
                 let r = if depth >= LMR_DEPTH && i >= LMR_MOVES && quiet {
                     let mut r = lmr(depth, i);
                     if pv_node {
-                        r -= PLY;
+                        r -= LMR_PV_LESS;
                     }
                     if !improving {
-                        r += PLY / 2;
+                        r += LMR_NOT_IMPROVING_MORE;
                     }
                     if distract {
                         r += DISTRACT_REDUCTION;
@@ -838,24 +774,20 @@ impl<'a> Worker<'a> {
         if self.poll() {
             return 0;
         }
-        if let Some(score) = self.settled(ply) {
+        let settled = self.settled(ply);
+        if let Ok(Some(score)) = settled {
             return score;
         }
-        let me = self.pos.to_move();
-        let them = me.other();
-        let their_fives = self.pos.threats(them, Threat::Five);
         if ply >= MAX_PLY {
             return self.pos.evaluate();
         }
-        if let Some(block) = their_fives.first() {
-            if !self.pos.is_legal(block) {
-                return loss_in(ply + 2);
-            }
+        if let Err(block) = settled {
             self.pos.play(block);
             let score = -self.quiesce(-beta, -alpha, ply + 1, fours, !attacking);
             self.pos.unmake();
             return score;
         }
+        let me = self.pos.to_move();
         if let Some(win) = self.threat_win(ply) {
             return win;
         }
@@ -973,7 +905,8 @@ impl<'a> Worker<'a> {
             k[1] = k[0];
             k[0] = p as u16;
         }
-        let bonus = (64 * depth * depth + 128 * depth).min(HISTORY_MAX);
+        let bonus =
+            (HISTORY_BONUS_SQUARE * depth * depth + HISTORY_BONUS_LINEAR * depth).min(HISTORY_MAX);
         let side = self.pos.to_move().index() * (self.history.len() / 2);
         let update = |h: &mut i32, b: i32| *h += b - *h * b.abs() / HISTORY_MAX;
         update(&mut self.history[side + p], bonus);

@@ -22,10 +22,9 @@
 
 use super::eval::flag;
 use super::position::{Position, Threat};
+use super::tunables::THREAT_MEMO_LIMIT;
+use crate::game::Forced;
 use rustc_hash::FxHashMap;
-
-/// Remembered failures beyond this many are forgotten at the next [`ThreatSearch::reset`].
-const MEMO_LIMIT: usize = 1 << 16;
 
 /// Which threats the attacker may play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,12 +71,12 @@ impl ThreatSearch {
 
     /// Starts a new budget of `node_limit` nodes, keeping what was learned (attacker
     /// positions that fail stay failing: the result depends only on the position). The memory
-    /// is forgotten once it grows large.
+    /// is forgotten once it grows past [`THREAT_MEMO_LIMIT`].
     pub fn reset(&mut self, node_limit: u64) {
         self.nodes = 0;
         self.node_limit = node_limit;
         self.stopped = false;
-        if self.fails.len() > MEMO_LIMIT {
+        if self.fails.len() > THREAT_MEMO_LIMIT {
             self.fails.clear();
         }
     }
@@ -140,27 +139,24 @@ impl ThreatSearch {
             return None;
         }
         let me = pos.to_move();
-        let them = me.other();
-        if let Some(p) = pos.threats(me, Threat::Five).first() {
-            return Some(ForcedWin {
-                plies: 1,
-                line: vec![p],
-            });
-        }
-        let their_fives = pos.threats(them, Threat::Five);
-        if their_fives.len() >= 2 || pos.is_full() {
-            return None;
-        }
-        if let Some(block) = their_fives.first() {
-            if !pos.is_legal(block) {
-                // Renju: the block is forbidden to X.
-                return None;
+        match pos.forced() {
+            Some(Forced::Win) => {
+                let p = pos.threats(me, Threat::Five).first();
+                return p.map(|p| ForcedWin {
+                    plies: 1,
+                    line: vec![p],
+                });
             }
-            // Forced: block, and the threats on the board must carry on.
-            pos.play(block);
-            let found = self.defend(pos, depth, stop);
-            pos.unmake();
-            return found.map(|w| w.after(block));
+            Some(Forced::Draw | Forced::Loss) => return None,
+            Some(Forced::Block(block)) => {
+                // Forced: block, and the threats on the board must carry on.
+                pos.play(block);
+                let found = self.defend(pos, depth, stop);
+                pos.unmake();
+                return found.map(|w| w.after(block));
+            }
+            None if pos.is_full() => return None,
+            None => {}
         }
         if let Some(p) = pos.threats(me, Threat::OpenFour).first() {
             let reply = pos.threats(me, Threat::Five).first();
@@ -230,29 +226,29 @@ impl ThreatSearch {
         }
         let me = pos.to_move();
         let attacker = me.other();
-        if !pos.threats(me, Threat::Five).is_empty() || pos.is_full() {
-            return None;
-        }
-        let fives = pos.threats(attacker, Threat::Five);
-        if fives.len() >= 2 {
-            let mut line: Vec<usize> = fives.iter().take(2).collect();
-            line.swap(0, 1);
-            return Some(ForcedWin { plies: 2, line });
-        }
-        if let Some(block) = fives.first() {
-            if !pos.is_legal(block) {
-                // Renju: X may not block there; whatever X plays, the five follows (unless
-                // X has no move at all: a draw).
-                let other = pos.candidates().iter().find(|&p| pos.is_legal(p))?;
+        match pos.forced() {
+            Some(Forced::Win | Forced::Draw) => return None,
+            Some(Forced::Loss) => {
+                // Two fives (the defender blocks one, the other follows), or one the defender
+                // may not block (renju's X: any legal move, and the five follows).
+                let fives: Vec<usize> = pos.threats(attacker, Threat::Five).iter().collect();
+                let first = match fives[..] {
+                    [_, second, ..] => second,
+                    _ => legal_move(pos)?,
+                };
                 return Some(ForcedWin {
                     plies: 2,
-                    line: vec![other, block],
+                    line: vec![first, fives[0]],
                 });
             }
-            pos.play(block);
-            let found = self.attack(pos, depth, stop);
-            pos.unmake();
-            return found.map(|w| w.after(block));
+            Some(Forced::Block(block)) => {
+                pos.play(block);
+                let found = self.attack(pos, depth, stop);
+                pos.unmake();
+                return found.map(|w| w.after(block));
+            }
+            None if pos.is_full() => return None,
+            None => {}
         }
         if self.kind == ThreatKind::Vcf || pos.threats(attacker, Threat::OpenFour).is_empty() {
             return None;
@@ -272,8 +268,9 @@ impl ThreatSearch {
             }
         }
         if defences.is_empty() {
-            // Renju's X, whose every block is forbidden: any move, and the open four comes.
-            let other = pos.candidates().iter().find(|&p| pos.is_legal(p))?;
+            // Renju's X, whose every block is forbidden: any move, and the open four comes
+            // (no legal move at all: a draw, no win).
+            let other = legal_move(pos)?;
             pos.play(other);
             let found = self.attack(pos, depth, stop);
             pos.unmake();
@@ -296,6 +293,14 @@ impl ThreatSearch {
         }
         longest
     }
+}
+
+/// A legal move of the side to move, the nearest the stones first; `None` when it has none.
+fn legal_move(pos: &Position) -> Option<usize> {
+    pos.candidates()
+        .iter()
+        .chain(pos.board_indices().filter(|&p| pos.is_empty(p)))
+        .find(|&p| pos.is_legal(p))
 }
 
 impl ForcedWin {

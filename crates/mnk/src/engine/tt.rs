@@ -23,6 +23,7 @@
 //! on reading ([`from_table`]).
 
 use super::score::{MATE, MAX_PLY};
+use super::tunables::KEEP_DEEPER;
 use crate::game::Cell;
 use crate::search::Bound;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
@@ -54,15 +55,6 @@ impl Entry {
     }
 }
 
-/// Default table size.
-pub const DEFAULT_MIB: u64 = 32;
-/// MiB of entries a second of search writes at most: the engine searches 1.1 to 1.5 million
-/// nodes a second on this project's machines (`mnk bench`), a node stores at most one
-/// 16-byte entry, so 2 million entries a second is a bound. A table much larger than a
-/// search fills only costs time: its pages are handed out as the search first touches them
-/// (in a move's time), and each look-up lands on a page the processor's translation cache
-/// no longer holds.
-pub const MIB_PER_SECOND: u64 = 32;
 /// The largest table, in MiB: a minute's search at the engine's speed fills well under a
 /// GiB, and a larger table only costs the time to clear it.
 pub const MAX_MIB: u64 = 4096;
@@ -80,10 +72,6 @@ const fn bound_bits(bound: Bound) -> u64 {
     }
 }
 
-/// An entry of another position written by the same search is kept when it is deeper than the
-/// new one by more than this: two plies, in the search's sixteenths of a ply (its `PLY`, which
-/// this module does not import: the search imports the table).
-const KEEP_DEEPER: u16 = 2 * 16;
 /// Where the score and the depth sit in the data word, and the score's width (the table in the
 /// module documentation).
 const SCORE_SHIFT: u32 = 16;

@@ -14,9 +14,7 @@
 use super::eval::Combo;
 use super::position::{Position, Threat};
 use super::score::win_in;
-
-/// The most four-three cells tried one by one when the opponent has fours to make.
-const FOUR_THREE_TRIES: usize = 4;
+use super::tunables::FOUR_THREE_TRIES;
 
 /// A win of the side to move that the threats on the board prove, as a score `ply` plies from
 /// the root; `None` when they prove none.

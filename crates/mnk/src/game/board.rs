@@ -5,7 +5,7 @@
 //! made while the game is in progress.
 
 use super::geometry::{Cell, Direction, Size};
-use super::renju::{self, Forbidden};
+use super::renju::{self, BoardView, Forbidden};
 use super::side::Side;
 use super::variant::Variant;
 use super::zobrist;
@@ -242,11 +242,7 @@ impl Board {
     /// ([`Forbidden`]); `None` for any other rule, side or cell.
     #[must_use]
     pub fn forbidden(&self, cell: Cell) -> Option<Forbidden> {
-        if self.to_move() == Side::X {
-            self.forbidden_to(Side::X, cell)
-        } else {
-            None
-        }
+        self.forbidden_to(self.to_move(), cell)
     }
 
     /// Why `side` could not play the empty `cell` were it to move (renju's forbidden points
@@ -254,8 +250,11 @@ impl Board {
     #[must_use]
     pub fn forbidden_to(&self, side: Side, cell: Cell) -> Option<Forbidden> {
         let near = self.near_black.get(cell.index()).is_some_and(|&n| n >= 4);
-        (near && side == Side::X && self.is_empty(cell))
-            .then(|| renju::forbidden(&self.grid, self.size(), self.variant.k(), cell))
+        (near && self.variant.rule().forbids(side) && self.is_empty(cell))
+            .then(|| {
+                renju::forbidden(&self.variant, self, cell)
+                    .expect("the board is its variant's size and the cell an empty one of it")
+            })
             .flatten()
     }
 
@@ -272,10 +271,9 @@ impl Board {
     }
 
     /// Whether the side to move has empty cells but may play none of them (renju: all are
-    /// forbidden to X), which ends the game in a draw.
+    /// forbidden to X), which ends the game in a draw ([`super::Forced::Draw`]).
     fn stalled(&self) -> bool {
-        self.variant.rule().has_forbidden_moves()
-            && self.to_move() == Side::X
+        self.variant.rule().forbids(self.to_move())
             && self.empty().all(|c| self.forbidden(c).is_some())
     }
 
@@ -388,7 +386,8 @@ impl Board {
         })
     }
 
-    /// Whether playing `cell` now would win for the side to move (a five is never forbidden).
+    /// Whether playing `cell` now would win for the side to move (a five is never forbidden:
+    /// [`super::Forced::Win`]).
     #[must_use]
     pub fn wins_now(&self, cell: Cell) -> bool {
         !self.is_over() && self.is_empty(cell) && self.win_through(cell, self.to_move()).is_some()
@@ -496,6 +495,16 @@ impl Board {
                     None => (x, o),
                 })
         })
+    }
+}
+
+impl BoardView for Board {
+    fn size(&self) -> Size {
+        self.variant.size()
+    }
+
+    fn stone(&self, cell: Cell) -> Option<Side> {
+        self.get(cell)
     }
 }
 

@@ -3,7 +3,7 @@
 //! Used where speed matters more than generality: the census of positions and the solver.
 
 use super::geometry::{Cell, Direction, Size};
-use super::renju;
+use super::renju::{self, BoardView};
 use super::side::Side;
 use super::variant::{Rule, Variant};
 
@@ -84,13 +84,12 @@ impl WinMasks {
 }
 
 /// Renju's forbidden points on bit masks (boards of at most 64 cells): which empty cells black
-/// (X) may not play, judged by [`renju::forbidden`], the board's own judge. A cell is judged
-/// only when at least four black stones lie within `k` cells along its lines (the judge's own
-/// first test, here one mask and a count).
+/// (X) may not play, judged by [`renju::forbidden`], the board's own judge, reading the masks
+/// themselves. A cell is judged only when at least four black stones lie within
+/// `k` cells along its lines (the judge's own first test, here one mask and a count).
 #[derive(Debug, Clone)]
 pub struct ForbiddenMasks {
-    size: Size,
-    k: usize,
+    variant: Variant,
     /// Per cell: the cells at most `k` steps away along its four lines (itself left out).
     near: Vec<u64>,
     /// Per cell: its runs of `k` cells along each line (the direction's index, the mask) ...
@@ -142,8 +141,7 @@ impl ForbiddenMasks {
             .map(|runs| runs.into_iter().map(|(_, m)| m).collect())
             .collect();
         Some(ForbiddenMasks {
-            size,
-            k,
+            variant: *variant,
             near,
             windows: runs(k),
             long,
@@ -180,9 +178,11 @@ impl ForbiddenMasks {
         if x.count_ones() < 4 {
             return 0;
         }
-        let mut grid = [None; MASK_CELLS];
-        let grid = &mut grid[..self.size.cells()];
-        let mut filled = false;
+        let board = Masks {
+            size: self.variant.size(),
+            x,
+            o,
+        };
         let mut out = 0u64;
         let mut empty = !(x | o) & self.full();
         while empty != 0 {
@@ -191,19 +191,9 @@ impl ForbiddenMasks {
             if (x & self.near[i]).count_ones() < 4 {
                 continue;
             }
-            if !filled {
-                for (j, g) in grid.iter_mut().enumerate() {
-                    *g = if x & 1 << j != 0 {
-                        Some(Side::X)
-                    } else if o & 1 << j != 0 {
-                        Some(Side::O)
-                    } else {
-                        None
-                    };
-                }
-                filled = true;
-            }
-            if renju::forbidden(grid, self.size, self.k, Cell(i as u16)).is_some() {
+            let verdict = renju::forbidden(&self.variant, &board, Cell(i as u16))
+                .expect("the masks' own board, an empty cell of it");
+            if verdict.is_some() {
                 out |= 1 << i;
             }
         }
@@ -211,9 +201,36 @@ impl ForbiddenMasks {
     }
 
     fn full(&self) -> u64 {
-        match self.size.cells() {
+        match self.variant.size().cells() {
             MASK_CELLS => u64::MAX,
             n => (1 << n) - 1,
+        }
+    }
+}
+
+/// A position on bit masks (bit `i` for cell `i`) as the judge reads it.
+#[derive(Debug, Clone, Copy)]
+struct Masks {
+    size: Size,
+    /// Black's (X's) stones.
+    x: u64,
+    /// White's (O's) stones.
+    o: u64,
+}
+
+impl BoardView for Masks {
+    fn size(&self) -> Size {
+        self.size
+    }
+
+    fn stone(&self, cell: Cell) -> Option<Side> {
+        let bit = 1u64 << cell.index();
+        if self.x & bit != 0 {
+            Some(Side::X)
+        } else if self.o & bit != 0 {
+            Some(Side::O)
+        } else {
+            None
         }
     }
 }

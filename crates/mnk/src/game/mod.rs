@@ -4,6 +4,7 @@
 
 mod board;
 mod ending;
+mod forced;
 mod geometry;
 mod history;
 mod masks;
@@ -20,13 +21,14 @@ pub mod zobrist;
 
 pub use board::{Board, MoveError, Status, WinLine};
 pub use ending::{DrawBy, Ending, WinBy};
+pub use forced::{Forced, forced};
 pub use geometry::{Cell, Direction, MAX_CELLS, MAX_SIDE, Size};
 pub use history::Game;
 pub use masks::{ForbiddenMasks, MASK_CELLS, WinMasks};
 pub use opening::{
     Act, Choice, Opened, OpenedError, Opening, OpeningError, OpeningRule, OpeningRuleError, Stage,
 };
-pub use renju::Forbidden;
+pub use renju::{BoardView, Forbidden, JudgeError};
 pub use setup::{Setup, SetupError};
 pub use side::Side;
 pub use symmetry::{Symmetry, SymmetryTable};

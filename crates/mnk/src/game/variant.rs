@@ -44,6 +44,13 @@ impl Rule {
         matches!(self, Rule::Renju)
     }
 
+    /// Whether some moves are forbidden to `side`: renju's black (X). White (O) may play, and
+    /// block on, every empty cell, black's forbidden points too.
+    #[must_use]
+    pub const fn forbids(self, side: Side) -> bool {
+        matches!((self, side), (Rule::Renju, Side::X))
+    }
+
     /// The rule's name as written on the command line.
     #[must_use]
     pub const fn name(self) -> &'static str {

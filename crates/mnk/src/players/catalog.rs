@@ -507,7 +507,7 @@ const CATALOG: &[PlayerInfo] = &[
             searches_to_depth: true,
             default_time: Some(super::engine::DEFAULT_TIME),
             strongest_up_to: Some(usize::MAX),
-            table_per_second_mib: Some(crate::engine::tt::MIB_PER_SECOND),
+            table_per_second_mib: Some(crate::engine::tunables::MIB_PER_SECOND),
             forbidden_moves: true,
             strongest_with_forbidden_moves: true,
             ..Abilities::PLAIN

@@ -3,7 +3,7 @@
 //! its position from move to move.
 
 use super::options::PlayerOptions;
-use crate::engine::{Engine, EngineConfig, MAX_DEPTH, score, tt};
+use crate::engine::{Engine, EngineConfig, MAX_DEPTH, score, tunables};
 use crate::game::{Board, Variant};
 use crate::search::{Choice, Control, Player, PlayerError};
 use std::time::Duration;
@@ -26,7 +26,7 @@ impl EnginePlayer {
                 depth: MAX_DEPTH,
                 nodes: None,
                 threads: options.threads.unwrap_or(1).max(1),
-                memory_mib: options.memory_mib.unwrap_or(tt::DEFAULT_MIB),
+                memory_mib: options.memory_mib.unwrap_or(tunables::DEFAULT_MIB),
             }),
         }
     }

@@ -458,7 +458,6 @@ impl Brain {
             Ok(v) => v,
             Err(e) => return self.answer(e),
         };
-        let rule = variant.rule();
         let stones = self
             .stones
             .clone()
@@ -492,7 +491,13 @@ impl Brain {
                 lines.push(report::message(&format!(
                     "{why}; playing a quick move instead"
                 )));
-                quick_move(&stones, self.config.k, rule)
+                match quick_move(&stones, &variant) {
+                    Ok(cell) => cell,
+                    Err(e) => {
+                        lines.push(format!("ERROR no quick move either: {e}"));
+                        return Reply::lines(lines);
+                    }
+                }
             }
         };
         let Some(cell) = cell else {

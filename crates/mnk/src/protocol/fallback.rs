@@ -3,18 +3,21 @@
 //! point the rule forbids us (renju's black).
 //!
 //! It works on [`Stones`] directly, so it copes with every position the manager can send
-//! (neutral continuous-game stones block lines, stone counts need not alternate).
+//! (neutral continuous-game stones block lines, stone counts need not alternate); renju's
+//! judge reads them as they are ([`BoardView`]).
 
 use super::command::Field;
 use super::stones::Stones;
-use crate::game::{Cell, Direction, Rule, Side, renju};
+use crate::game::{BoardView, Cell, Direction, JudgeError, Side, Size, Variant, renju};
 use crate::players::Rules;
 
-/// The quick move for us on `stones`, where `k` in a row wins under `rule`; `None` when the board
-/// is full.
-#[must_use]
-pub fn quick_move(stones: &Stones, k: u32, rule: Rule) -> Option<Cell> {
-    let size = stones.size();
+/// The quick move for us on `stones` under `variant`'s rules; `None` when the board is full.
+///
+/// # Errors
+/// [`JudgeError`] when renju's black is to move on stones of another size than `variant`'s
+/// (its forbidden points cannot be judged).
+pub fn quick_move(stones: &Stones, variant: &Variant) -> Result<Option<Cell>, JudgeError> {
+    let (size, rule, k) = (stones.size(), variant.rule(), variant.k());
     // We are to move: with as many stones as the opponent we moved first (X).
     let count = |who: Field| stones.in_order().filter(|&(_, o)| o == who).count();
     let own_side = if count(Field::Own) >= count(Field::Opponent) {
@@ -29,25 +32,15 @@ pub fn quick_move(stones: &Stones, k: u32, rule: Rule) -> Option<Cell> {
             own_side.other()
         }
     };
-    // Renju's black: the stones as the judge of forbidden points reads them.
-    let forbidding = (rule.has_forbidden_moves() && own_side == Side::X).then(|| {
-        size.all_cells()
-            .map(|c| match stones.get(c) {
-                Some(Field::Own) => Some(side_of(Field::Own)),
-                Some(Field::Opponent) => Some(side_of(Field::Opponent)),
-                _ => None,
-            })
-            .collect::<Vec<_>>()
-    });
-    let free: Vec<Cell> = Rules::preference_order(size)
-        .into_iter()
-        .filter(|&c| stones.is_free(c))
-        .filter(|&c| {
-            forbidding
-                .as_ref()
-                .is_none_or(|grid| renju::forbidden(grid, size, k as usize, c).is_none())
-        })
-        .collect();
+    // Renju's black: the judge reads the stones, ours black.
+    let judged = rule.forbids(own_side);
+    let view = Black { stones };
+    let mut free = Vec::new();
+    for c in Rules::preference_order(size) {
+        if stones.is_free(c) && !(judged && renju::forbidden(variant, &view, c)?.is_some()) {
+            free.push(c);
+        }
+    }
     let wins = |cell: Cell, who: Field| {
         Direction::ALL.into_iter().any(|dir| {
             let run = |sign: i32| {
@@ -55,7 +48,7 @@ pub fn quick_move(stones: &Stones, k: u32, rule: Rule) -> Option<Cell> {
                     .take_while(|&c| stones.get(c) == Some(who))
                     .count()
             };
-            rule.wins(side_of(who), 1 + run(1) + run(-1), k as usize)
+            rule.wins(side_of(who), 1 + run(1) + run(-1), k)
         })
     };
     let neighbours = |cell: Cell| {
@@ -66,20 +59,40 @@ pub fn quick_move(stones: &Stones, k: u32, rule: Rule) -> Option<Cell> {
             .filter(|&c| matches!(stones.get(c), Some(Field::Own | Field::Opponent)))
             .count()
     };
-    free.iter()
+    Ok(free
+        .iter()
         .copied()
         .find(|&c| wins(c, Field::Own))
         .or_else(|| free.iter().copied().find(|&c| wins(c, Field::Opponent)))
         .or_else(|| {
             // max_by_key keeps the last maximum: reverse so the most central one wins ties.
             free.iter().rev().copied().max_by_key(|&c| neighbours(c))
-        })
+        }))
+}
+
+/// The manager's stones as renju's judge reads them when we are black: ours black, the
+/// opponent's and neutral stones not.
+struct Black<'a> {
+    stones: &'a Stones,
+}
+
+impl BoardView for Black<'_> {
+    fn size(&self) -> Size {
+        self.stones.size()
+    }
+
+    fn stone(&self, cell: Cell) -> Option<Side> {
+        match self.stones.get(cell)? {
+            Field::Own => Some(Side::X),
+            _ => Some(Side::O),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Size;
+    use crate::game::{Rule, Size};
     use crate::protocol::command::Point;
 
     fn p(x: u32, y: u32) -> Point {
@@ -95,7 +108,8 @@ mod tests {
     }
 
     fn quick(s: &Stones, rule: Rule) -> Option<Point> {
-        quick_move(s, 5, rule).map(|c| s.point(c))
+        let variant = Variant::new(s.size(), 5, rule).unwrap();
+        quick_move(s, &variant).unwrap().map(|c| s.point(c))
     }
 
     #[test]
@@ -190,6 +204,7 @@ mod tests {
         let full: Vec<_> = (0..3)
             .flat_map(|y| (0..3).map(move |x| (x, y, if (x + y) % 2 == 0 { M } else { T })))
             .collect();
-        assert_eq!(quick_move(&stones(3, &full), 3, Rule::Freestyle), None);
+        let tic_tac_toe = Variant::tic_tac_toe();
+        assert_eq!(quick_move(&stones(3, &full), &tic_tac_toe), Ok(None));
     }
 }

@@ -13,13 +13,6 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
-/// What a move costs beyond its search when the player runs in the same process as its clock
-/// (stopping the search's threads, handing the move back, and the wait for a core when the
-/// machine is busy): kept off every time limit, once. With 1 ms, 2 of 346 moves of the engine
-/// (two threads) at 200 ms a move went over by up to 1.7 ms while another program kept one of
-/// the two cores busy; the operating system can leave a thread waiting a few milliseconds.
-pub const MOVE_OVERHEAD: Duration = Duration::from_millis(5);
-
 /// How a game is timed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Timing {

@@ -75,8 +75,8 @@ impl Default for Control {
 
 impl Control {
     /// How often (in nodes) a search should call [`Control::should_stop`]: the clock is read at
-    /// most once per this many nodes.
-    pub const CHECK_EVERY: u64 = 1024;
+    /// most once per this many nodes ([`super::tunables::CHECK_EVERY`]).
+    pub const CHECK_EVERY: u64 = super::tunables::CHECK_EVERY;
 
     /// No limits at all, starting now, with a stop signal of its own.
     #[must_use]

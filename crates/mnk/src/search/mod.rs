@@ -5,6 +5,7 @@
 //! |---|---|---|
 //! | [`TimeControl`] -> [`TimePlan`] | `time` | the one place time is planned: a clock in, a target and a deadline out |
 //! | [`Timing`], [`Clocks`] | `clock` | how a game is timed; both players' clocks as it goes |
+//! | [`MOVE_OVERHEAD`], [`OPENING_MOVES_TO_GO`], ... | `tunables` | every tunable of time planning, with how it was obtained |
 //! | [`Stop`] | `stop` | the one stop signal, linked from a caller's to its searches' |
 //! | [`Control`], [`Limits`] | `control` | what one search may spend (time, nodes, depth); what it polls |
 //! | [`run_team`] | `threads` | the one driver of a search's helper threads |
@@ -28,9 +29,10 @@ mod progress;
 mod stop;
 mod threads;
 mod time;
+pub mod tunables;
 mod value;
 
-pub use clock::{Clocks, MOVE_OVERHEAD, Timing, TimingError, clock_face};
+pub use clock::{Clocks, Timing, TimingError, clock_face};
 pub use control::{Control, Limits};
 pub use observer::{NodeKind, SearchObserver, Silent};
 pub use outcome::Outcome;
@@ -38,8 +40,9 @@ pub use player::{Choice, Player, PlayerError};
 pub use progress::{Progress, Report};
 pub use stop::Stop;
 pub use threads::{Team, TeamResult, cores, run_team};
-pub use time::{
-    GAME_RESERVE_DIVISOR, GAME_RESERVE_MAX, GameClock, MAX_SHARE_OF_GAME, MIN_MOVES_TO_GO,
-    OPENING_MOVES_TO_GO, TimeControl, TimePlan, game_time_to_share, own_moves_left,
+pub use time::{GameClock, TimeControl, TimePlan, game_time_to_share, own_moves_left};
+pub use tunables::{
+    GAME_RESERVE_DIVISOR, GAME_RESERVE_MAX, MAX_SHARE_OF_GAME, MIN_MOVES_TO_GO, MOVE_OVERHEAD,
+    OPENING_MOVES_TO_GO,
 };
 pub use value::{Bound, MoveValue, Value, Viewed, sort_best_first};

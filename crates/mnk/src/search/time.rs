@@ -17,16 +17,9 @@
 
 use std::time::Duration;
 
-/// A game clock is planned as if the player had this many moves left at the start ...
-pub const OPENING_MOVES_TO_GO: u32 = 40;
-/// ... and never fewer than this many (unless the board has fewer moves left).
-pub const MIN_MOVES_TO_GO: u32 = 12;
-/// One move may take at most this fraction (1/n) of what a game clock has left.
-pub const MAX_SHARE_OF_GAME: u32 = 4;
-/// Kept back from a game clock: this fraction of it (1/n) ...
-pub const GAME_RESERVE_DIVISOR: u32 = 20;
-/// ... but at most this much.
-pub const GAME_RESERVE_MAX: Duration = Duration::from_secs(1);
+use super::tunables::{
+    GAME_RESERVE_DIVISOR, GAME_RESERVE_MAX, MAX_SHARE_OF_GAME, MIN_MOVES_TO_GO, OPENING_MOVES_TO_GO,
+};
 
 /// The clock of one player.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -32,19 +32,11 @@ use super::pn_table::{PnEntry, PnTable};
 use super::search::{Searcher, Stopped, work, x_to_move};
 use super::table::{Entry, NO_MOVE};
 use super::threats::{Vcf, four_makers};
+use super::tunables::{DFPN_ZONE_BUDGET, DFPN_ZONE_LINES, THREAT_ORDER_EMPTY};
 
 /// Proof and disproof numbers are below this; a node with a proof number of `INF` is
 /// disproved (its disproof number is 0), and the other way round.
 const INF: u32 = 1 << 30;
-/// Positions the search for the attacker's continuous fours may visit where the defender
-/// moves (idea `zones`).
-const ZONE_BUDGET: u64 = 300;
-/// Continuous-four lines whose relevance zones are intersected where the defender moves
-/// (idea `zones`; measured on 9x4 k=4, see `look`).
-const ZONE_LINES: usize = 4;
-/// Nodes with at least this many empty cells order their moves by threats (ties in the proof
-/// numbers keep this order).
-const THREAT_ORDER_EMPTY: u32 = 5;
 
 /// One proof-number search (one question from one root).
 pub(crate) struct ProofSearch<'s, 'a> {
@@ -376,8 +368,8 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
                 attacker,
                 defender,
                 n_empty,
-                ZONE_BUDGET,
-                ZONE_LINES,
+                DFPN_ZONE_BUDGET,
+                DFPN_ZONE_LINES,
                 moves,
             );
             self.s.count(self.vcf.nodes - before)?;

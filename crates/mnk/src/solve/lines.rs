@@ -32,8 +32,15 @@ pub(crate) struct Spans {
 }
 
 impl Spans {
-    /// The tables for a variant; `None` above 64 cells.
+    /// The tables for a variant, wins read by X's rule; `None` above 64 cells.
     pub(crate) fn new(variant: &Variant) -> Option<Self> {
+        Spans::for_side(variant, Side::X)
+    }
+
+    /// The tables for a variant, wins read by `side`'s rule ([`crate::game::Rule::exact_for`]:
+    /// under renju black wins with exactly five, white with five or more); `None` above 64
+    /// cells.
+    pub(crate) fn for_side(variant: &Variant, side: Side) -> Option<Self> {
         let size = variant.size();
         let cells = size.cells();
         if cells > 64 {
@@ -87,7 +94,7 @@ impl Spans {
         }
         Some(Spans {
             k: variant.k(),
-            exact: variant.rule().exact_for(Side::X),
+            exact: variant.rule().exact_for(side),
             full,
             dirs,
             windows,
@@ -100,9 +107,10 @@ impl Spans {
         self.k
     }
 
-    /// Whether X wins with exactly k only (`exact`, and black's rule under renju: an overline
-    /// does not win; an extra stone can hurt). [`Spans::win_cells`] reads X's rule; under renju
-    /// white's wins come from a freestyle copy (see `search::Context::wins`).
+    /// Whether the side these lines read wins with exactly k only (`exact`, and black's rule
+    /// under renju: an overline does not win; an extra stone can hurt). [`Spans::win_cells`]
+    /// reads that side's rule: the search's lines read X's, and under renju white's wins come
+    /// from lines of its own (see `search::Context::wins`).
     pub(crate) const fn exact(&self) -> bool {
         self.exact
     }

@@ -45,7 +45,7 @@
 //!
 //! The solver this one replaced (negamax, threats, symmetry, a hash map) took 14.7M nodes
 //! for 5x5 k=4 and 117.5M for 6x5 k=4. The pairing budget and the choice to look for
-//! pairings of the side to move only were measured too: see `pairing::Pairing::BUDGET` and
+//! pairings of the side to move only were measured too: see `tunables::PAIRING_BUDGET` and
 //! `search`.
 
 //! # Renju
@@ -78,6 +78,7 @@ mod search;
 mod solver;
 mod table;
 mod threats;
+mod tunables;
 mod vct;
 
 pub use crate::game::Wdl;

@@ -2,16 +2,12 @@
 //!
 //! Every window still open for a side (no stone of the other side in it) adds to each of its
 //! empty cells a weight that grows fourfold with each stone the window already holds, for the
-//! side to move ([`ATTACK`]) and a little less for the opponent ([`DEFEND`]). Ties keep the
-//! static order: cells on more windows first, then nearer the centre.
+//! side to move ([`ORDER_ATTACK`]) and a little less for the opponent ([`ORDER_DEFEND`]). Ties
+//! keep the static order: cells on more windows first, then nearer the centre.
 
 use super::lines::Spans;
+use super::tunables::{ORDER_ATTACK, ORDER_DEFEND};
 use crate::game::{Cell, Size};
-
-/// Weight of a window holding `a` stones of the side to move and none of the opponent.
-const ATTACK: [u32; 8] = [1, 4, 16, 64, 256, 1024, 4096, 16384];
-/// Weight of a window holding `b` stones of the opponent and none of the side to move.
-const DEFEND: [u32; 8] = [1, 3, 12, 48, 192, 768, 3072, 12288];
 
 /// Cells by static preference: most windows through them, then nearest the centre.
 pub(crate) fn static_order(size: Size, lines: &Spans) -> Vec<u8> {
@@ -42,9 +38,9 @@ pub(crate) fn threat_scores(lines: &Spans, own: u64, opp: u64, scores: &mut [u32
         let a = (w & own).count_ones() as usize;
         let b = (w & opp).count_ones() as usize;
         let add = if b == 0 {
-            ATTACK[a.min(7)]
+            ORDER_ATTACK[a.min(7)]
         } else if a == 0 {
-            DEFEND[b.min(7)]
+            ORDER_DEFEND[b.min(7)]
         } else {
             continue;
         };

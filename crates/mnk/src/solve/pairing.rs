@@ -10,7 +10,7 @@
 //!
 //! Finding the pairs is a small exact-cover search: take the window with the fewest free
 //! cells, try each pair of them (the pairs covering the most windows first), recurse. The
-//! search gives up after [`Pairing::BUDGET`] steps: "no pairing found" proves nothing, it
+//! search gives up after [`PAIRING_BUDGET`] steps: "no pairing found" proves nothing, it
 //! only means the solver searches on. Before it, the last few pairings found are tried (less
 //! their pairs that are no longer empty): the solver asks about positions a few stones apart,
 //! which often keep one. On 7x7 k=5 that answers 43% of the questions without a search, finds
@@ -23,6 +23,10 @@
 //! nodes in the same five minutes.
 
 use super::lines::Spans;
+use super::tunables::{
+    PAIRING_BUDGET, PAIRING_MAX_PAIRS, PAIRING_MOST_CREDIT, PAIRING_RECENT,
+    PAIRING_STEPS_PER_SEARCH,
+};
 use std::collections::VecDeque;
 
 /// The pairing finder, with its scratch space.
@@ -36,29 +40,12 @@ pub(crate) struct Pairing {
     /// Pairings found lately, oldest first (tried first: nearby positions often keep one).
     recent: VecDeque<Vec<u64>>,
     /// Search steps in hand, for a rationed finder ([`Pairing::rationed`]); `None`: every
-    /// search gets the full [`Pairing::BUDGET`].
+    /// search gets the full [`PAIRING_BUDGET`].
     credit: Option<u32>,
 }
 
-/// A rationed finder earns this many steps per question that gets past the quick checks
-/// (answered by a recent pairing or by a search) ...
-const STEPS_PER_SEARCH: u32 = 16;
-/// ... and keeps at most this many in hand (the full budget of eight searches).
-const MOST_CREDIT: u32 = 8 * Pairing::BUDGET;
-
-/// Pairings found lately that a new position tries before searching.
-const RECENT: usize = 4;
-
-/// The most candidate pairs tried for one window.
-const MAX_PAIRS: usize = 64;
-
 impl Pairing {
-    /// Search steps allowed for one position. Measured on 7x7 k=5 (value only, one thread):
-    /// 24 steps: 19.7M nodes, 28 s; 64: 8.9M, 14 s; 400: 3.4M, 6.5 s; 3000: 2.2M, 4.6 s;
-    /// 10000: 1.4M, 5.3 s.
-    pub(crate) const BUDGET: u32 = 3000;
-
-    /// A finder whose failed searches spend on average at most [`STEPS_PER_SEARCH`] steps
+    /// A finder whose failed searches spend on average at most [`PAIRING_STEPS_PER_SEARCH`] steps
     /// each once a run of them has used up the steps in hand; a pairing found refills them.
     /// Where pairings are found often (7x7 k=5: half the searches find one, 90 steps a
     /// search) nothing changes, the same nodes; where every search fails with its whole
@@ -66,7 +53,7 @@ impl Pairing {
     /// 83% of the time) the solver stops spending its time on them.
     pub(crate) fn rationed() -> Self {
         Pairing {
-            credit: Some(MOST_CREDIT),
+            credit: Some(PAIRING_MOST_CREDIT),
             ..Pairing::default()
         }
     }
@@ -109,10 +96,10 @@ impl Pairing {
         }
         let budget = match &mut self.credit {
             Some(credit) => {
-                *credit = (*credit + STEPS_PER_SEARCH).min(MOST_CREDIT);
-                (*credit).min(Self::BUDGET)
+                *credit = (*credit + PAIRING_STEPS_PER_SEARCH).min(PAIRING_MOST_CREDIT);
+                (*credit).min(PAIRING_BUDGET)
             }
-            None => Self::BUDGET,
+            None => PAIRING_BUDGET,
         };
         let found = self.reuse(empty) || {
             self.budget = budget;
@@ -122,7 +109,7 @@ impl Pairing {
                 // A pairing found refills the steps in hand: they run short only where
                 // searches keep failing.
                 *credit = if found {
-                    MOST_CREDIT
+                    PAIRING_MOST_CREDIT
                 } else {
                     *credit - (budget - self.budget)
                 };
@@ -156,7 +143,7 @@ impl Pairing {
 
     /// Keeps the pairing just found among the recent ones.
     fn remember(&mut self) {
-        let mut slot = if self.recent.len() == RECENT {
+        let mut slot = if self.recent.len() == PAIRING_RECENT {
             self.recent.pop_front().unwrap_or_default()
         } else {
             Vec::new()
@@ -219,7 +206,7 @@ impl Pairing {
                 same += 1;
             }
         }
-        let mut pairs = [(0u32, 0u64); MAX_PAIRS];
+        let mut pairs = [(0u32, 0u64); PAIRING_MAX_PAIRS];
         let mut count = 0;
         let mut a_bits = options;
         'outer: while a_bits != 0 {
@@ -236,7 +223,7 @@ impl Pairing {
                     .count() as u32;
                 pairs[count] = (covered, pair);
                 count += 1;
-                if count == MAX_PAIRS {
+                if count == PAIRING_MAX_PAIRS {
                     break 'outer;
                 }
             }
@@ -332,25 +319,26 @@ mod tests {
             .map(|_| {
                 let before = rationed.credit.unwrap();
                 assert!(!rationed.blocks(&l, 0, 0));
-                (before + STEPS_PER_SEARCH).min(MOST_CREDIT) - rationed.credit.unwrap()
+                (before + PAIRING_STEPS_PER_SEARCH).min(PAIRING_MOST_CREDIT)
+                    - rationed.credit.unwrap()
             })
             .collect();
         // The full budget while the steps in hand last (eight searches), then, after one
         // search that spends what is left, only what each question earns.
-        let full_searches = (MOST_CREDIT / Pairing::BUDGET) as usize;
+        let full_searches = (PAIRING_MOST_CREDIT / PAIRING_BUDGET) as usize;
         assert!(
-            spent[..full_searches].iter().all(|&s| s == Pairing::BUDGET),
+            spent[..full_searches].iter().all(|&s| s == PAIRING_BUDGET),
             "{spent:?}"
         );
         assert!(
             spent[full_searches + 1..]
                 .iter()
-                .all(|&s| s == STEPS_PER_SEARCH),
+                .all(|&s| s == PAIRING_STEPS_PER_SEARCH),
             "{spent:?}"
         );
         // A pairing found (5x5 k=5) refills the steps in hand.
         assert!(rationed.blocks(&lines(5, 5, 5), 0, 0));
-        assert_eq!(rationed.credit, Some(MOST_CREDIT));
+        assert_eq!(rationed.credit, Some(PAIRING_MOST_CREDIT));
         // The full finder keeps its whole budget for every search.
         assert!(!full.blocks(&l, 0, 0));
         assert_eq!((full.budget, full.credit), (0, None));

@@ -15,18 +15,15 @@ use super::lines::Spans;
 use super::order::{sort_by_scores, threat_scores};
 use super::pairing::Pairing;
 use super::progress::Counters;
-use super::renju::{Attack, Renju};
+use super::renju::{Attack, Renju, cells_of};
 use super::table::{Entry, NO_MOVE, Table};
 use super::threats::Vcf;
+use super::tunables::{CHECK_EVERY, THREAT_ORDER_EMPTY, VCF_BUDGET, VCT_BUDGET};
 use super::vct::Vct;
+use crate::game::{Forced, forced};
 use crate::search::Control;
+use std::cell::OnceCell;
 use std::sync::atomic::Ordering::Relaxed;
-
-/// How often (in nodes) a searcher reports its counts and checks its limits.
-const CHECK_EVERY: u64 = 1024;
-/// Nodes with at least this many empty cells order their moves by threats; smaller ones use
-/// the static order (cheaper, and their subtrees are small).
-const THREAT_ORDER_EMPTY: i32 = 5;
 
 /// Everything the threads of one solver share.
 #[derive(Debug)]
@@ -47,7 +44,8 @@ pub(crate) struct Context {
 }
 
 impl Context {
-    /// The empty cells where the side owning `stones` (X when `x`) wins at once.
+    /// The empty cells where the side owning `stones` (X when `x`) wins at once, by its own
+    /// rule (under renju white's lines read five or more).
     pub(crate) fn wins(&self, stones: u64, empty: u64, x: bool) -> u64 {
         match &self.renju {
             Some(renju) if !x => renju.white.win_cells(stones, empty),
@@ -55,21 +53,21 @@ impl Context {
         }
     }
 
-    /// The empty cells the side to move at `own` / `opp` (X when `x`) may not play: black's
-    /// forbidden points under renju, else none.
+    /// The empty cells the side to move at `own` / `opp` (X when `x`) may not play: its
+    /// forbidden points when it has some (renju's black), else none.
     pub(crate) fn forbidden(&self, own: u64, opp: u64, x: bool) -> u64 {
         match &self.renju {
-            Some(renju) if x => renju.forbidden.cells(own, opp),
+            Some(renju) if renju.forbids(x) => renju.forbidden.cells(own, opp),
             _ => 0,
         }
     }
 
     /// The cells a pairing against the side to move (X when `x`, with the stones `own`) may
-    /// use: every cell, but under renju black defends only with pairs of points that no
-    /// stones to come can make forbidden (white answers anywhere).
+    /// use: every cell, but a defender with forbidden points (renju's black) defends only with
+    /// pairs of points that no stones to come can make forbidden (white answers anywhere).
     pub(crate) fn pairing_cells(&self, own: u64, x: bool) -> u64 {
         match &self.renju {
-            Some(renju) if !x => renju.forbidden.never_forbidden(own),
+            Some(renju) if renju.forbids(!x) => renju.forbidden.never_forbidden(own),
             _ => self.lines.full(),
         }
     }
@@ -196,7 +194,7 @@ impl<'a> Searcher<'a> {
             let before = self.vcf.nodes;
             let found =
                 self.vcf
-                    .search_under(&cx.lines, renju, own, opp, n_empty as u32, Vcf::BUDGET);
+                    .search_under(&cx.lines, renju, own, opp, n_empty as u32, VCF_BUDGET);
             self.count(self.vcf.nodes - before)?;
             if found.is_some()
                 && let Some(i) = moves.iter().position(|&c| c == self.vcf.first_move())
@@ -359,26 +357,24 @@ impl<'a> Searcher<'a> {
         let empty = lines.full() & !(own | opp);
         let n_empty = empty.count_ones() as i32;
         let x = x_to_move(own, opp);
-        // A win now is the best there is (a five is never forbidden).
-        if cx.wins(own, empty, x) != 0 {
-            return Ok(n_empty);
-        }
-        let theirs = cx.wins(opp, empty, !x);
-        // Black's forbidden points, where they matter: with no move at all black draws, even
-        // against white's fives; a block black may not play loses.
-        let mut forbidden = None;
-        if theirs != 0 && cx.renju.is_some() && x {
-            let f = *forbidden.insert(cx.forbidden(own, opp, x));
-            if f == empty {
-                return Ok(0);
-            }
-            if f & theirs != 0 {
-                return Ok(-(n_empty - 1));
-            }
-        }
-        if theirs.count_ones() >= 2 {
-            return Ok(-(n_empty - 1)); // the opponent wins with its next stone
-        }
+        // What the rules force (a win now, no legal move, a five to stop), the opponent's fives
+        // read only without a win now, the mover's forbidden points only when they decide.
+        let forbidden = OnceCell::new();
+        let forbidden = || *forbidden.get_or_init(|| cx.forbidden(own, opp, x));
+        let theirs = std::iter::once_with(|| cx.wins(opp, empty, !x)).flat_map(cells_of);
+        let block = match forced(
+            cx.wins(own, empty, x) != 0,
+            theirs,
+            |c| forbidden() & 1 << c == 0,
+            || forbidden() != empty,
+        ) {
+            Some(Forced::Win) => return Ok(n_empty),
+            Some(Forced::Draw) => return Ok(0),
+            // The opponent wins with its next stone.
+            Some(Forced::Loss) => return Ok(-(n_empty - 1)),
+            Some(Forced::Block(c)) => Some(c as u8),
+            None => None,
+        };
         if n_empty <= 1 {
             return Ok(0); // the last stone cannot win (checked above), or black may not play it
         }
@@ -406,9 +402,8 @@ impl<'a> Searcher<'a> {
             return Ok(worst_possible);
         }
         alpha = alpha.max(worst_possible);
-        if theirs != 0 {
+        if let Some(c) = block {
             // The block is forced: every other move loses at once.
-            let c = theirs.trailing_zeros() as u8;
             return Ok(-self.child(own, opp, c, -beta, -alpha)?);
         }
         // Cells where each side can still make k in a row.
@@ -468,12 +463,10 @@ impl<'a> Searcher<'a> {
                 let renju = cx.renju.as_ref().map(|renju| Attack { renju, black: x });
                 found = self
                     .vcf
-                    .search_under(lines, renju, own, opp, n_empty as u32, Vcf::BUDGET);
+                    .search_under(lines, renju, own, opp, n_empty as u32, VCF_BUDGET);
             }
             if found.is_none() && cx.ideas.vct {
-                found = self
-                    .vct
-                    .search(lines, own, opp, n_empty as u32, Vct::BUDGET);
+                found = self.vct.search(lines, own, opp, n_empty as u32, VCT_BUDGET);
             }
             let used = self.vcf.nodes + self.vct.nodes - before;
             self.count(used)?;
@@ -489,16 +482,20 @@ impl<'a> Searcher<'a> {
         // Only the sign matters in a window around 0: moves on dead cells can be skipped
         // (freestyle: such a move is a pass, and passing never beats the best real move).
         let sign_only = alpha >= -1 && beta <= 1;
-        let forbidden = forbidden.unwrap_or_else(|| cx.forbidden(own, opp, x));
-        let mut candidates = empty & !forbidden;
+        let mut candidates = empty & !forbidden();
         let mut pruned = false;
         if cx.ideas.dead_cells && sign_only && !lines.exact() {
             let live = empty & (own_live | opp_live);
             pruned = live != empty;
             candidates = live;
         }
-        let (moves, count) =
-            self.ordered_moves(own, opp, candidates, hint, n_empty >= THREAT_ORDER_EMPTY);
+        let (moves, count) = self.ordered_moves(
+            own,
+            opp,
+            candidates,
+            hint,
+            n_empty >= THREAT_ORDER_EMPTY as i32,
+        );
         let stabilizer = cx.syms.stabilizer(&self.images);
         let mut seen = 0u64;
         let alpha_in = alpha;
@@ -525,7 +522,8 @@ impl<'a> Searcher<'a> {
             }
         }
         if best == i32::MIN {
-            return Ok(0); // no move at all: every empty cell forbidden to black, a draw
+            // No legal move at all (every empty cell forbidden to black): `Forced::Draw`.
+            return Ok(0);
         }
         if pruned && best < 0 {
             best = -1; // a skipped move loses too, but perhaps later

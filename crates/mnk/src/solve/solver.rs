@@ -18,6 +18,7 @@ use super::progress::{Counters, Snapshot, Stage};
 use super::renju::Renju;
 use super::search::{Context, Searcher, Stopped};
 use super::table::{NO_MOVE, Table};
+use super::tunables::{ALPHA_BETA_FIRST, FIRST_BUDGET, PROOF_NUMBER_SHARE};
 use crate::certificate::Certificate;
 use crate::game::{Board, Cell, Game, Side, SymmetryTable, Variant, Wdl};
 use crate::search::Outcome;
@@ -27,14 +28,6 @@ use std::io::{self, Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use thiserror::Error;
-
-/// Nodes of the first round when the two questions take turns (a solve with limits).
-const FIRST_BUDGET: u64 = 1 << 16;
-/// Nodes of alpha-beta's first round on a question before proof-number search takes a turn
-/// (see `answer`).
-const ALPHA_BETA_FIRST: u64 = 1 << 22;
-/// Proof-number search's nodes in a round, as a multiple of alpha-beta's.
-const PROOF_NUMBER_SHARE: u64 = 8;
 
 /// The error with the latest knowledge.
 fn with_known(e: SolveError, known: Known) -> SolveError {

@@ -13,7 +13,9 @@
 //! (when black has a legal move at all: with none the game is drawn).
 
 use super::lines::Spans;
-use super::renju::Attack;
+use super::renju::{Attack, cells_of};
+use crate::game::{Forced, forced};
+use std::cell::OnceCell;
 
 /// The VCF searcher (counts its nodes; gives up past a budget).
 #[derive(Debug, Default)]
@@ -35,9 +37,6 @@ pub(crate) struct Vcf {
 }
 
 impl Vcf {
-    /// Positions one search of the alpha-beta search (idea `vcf`) may visit.
-    pub(crate) const BUDGET: u64 = 2_000;
-
     /// Plies to a win by continuous fours for the side owning `own`, to move, if it has one
     /// within `max_plies` (looking at most at `budget` positions). Precondition: `own` cannot
     /// win at once.
@@ -174,9 +173,10 @@ impl Vcf {
         if depth == 0 {
             candidates &= self.first;
         }
-        // Double fours first (a win in 3; under renju also a white four whose block is
-        // forbidden to black), then single fours in turn.
-        let white = renju.filter(|a| !a.black);
+        // Fours that win at once first (a double four; under renju also a white four whose
+        // block is forbidden to black: what the rules force on the defender after the four,
+        // `forced`), then single fours in turn.
+        let defender = renju.filter(|a| a.renju.forbids(!a.black));
         let mut singles = 0u64;
         let mut left = candidates;
         while left != 0 {
@@ -186,19 +186,22 @@ impl Vcf {
             if threats == 0 {
                 continue;
             }
-            let unblockable = match white {
-                Some(attack) => {
-                    let (forbidden, stalled) = black_after(attack, lines, own, opp, cell);
-                    if stalled {
-                        continue; // black has no move after it: a draw, no win
-                    }
-                    forbidden & threats != 0
-                }
-                None => false,
+            // The defender's forbidden points after the four, when it has some.
+            let after = OnceCell::new();
+            let forbidden = || {
+                defender.map_or(0, |attack| {
+                    *after.get_or_init(|| attack.renju.forbidden.cells(opp, own | 1 << cell))
+                })
             };
-            match threats.count_ones() {
-                1 if !unblockable => singles |= 1 << cell,
-                _ => {
+            let empty = lines.full() & !(own | 1 << cell | opp);
+            match forced(
+                false,
+                cells_of(threats),
+                |c| forbidden() & 1 << c == 0,
+                || forbidden() != empty,
+            ) {
+                Some(Forced::Block(_)) => singles |= 1 << cell,
+                Some(Forced::Loss) => {
                     self.attack = 1 << cell;
                     self.defence = threats;
                     if depth == 0 {
@@ -206,6 +209,9 @@ impl Vcf {
                     }
                     return Some(3);
                 }
+                // No legal move for the defender after it: a draw, no win. (`Win` and `None`
+                // do not happen: the defender has no five, the four threatens one.)
+                Some(Forced::Draw | Forced::Win) | None => {}
             }
         }
         candidates = singles;
@@ -248,14 +254,6 @@ pub(crate) fn four_makers(lines: &Spans, own: u64, opp: u64, made: &mut [u64; 64
     } else {
         threats(lines, own, opp, empty, made)
     }
-}
-
-/// Under renju, after white (`own`, attacking) plays `cell`: black's forbidden points, and
-/// whether they are every empty cell (black has no move: the game is drawn).
-fn black_after(attack: Attack, lines: &Spans, own: u64, opp: u64, cell: usize) -> (u64, bool) {
-    let white = own | 1 << cell;
-    let forbidden = attack.renju.forbidden.cells(opp, white);
-    (forbidden, forbidden == lines.full() & !(white | opp))
 }
 
 /// [`four_makers`] under renju, for the attacker `attack` says: black's four makers on its
@@ -353,8 +351,14 @@ mod tests {
         let x = cell(3, 1) | cell(3, 2) | cell(1, 3) | cell(2, 3);
         let o = cell(0, 0) | cell(6, 6) | cell(0, 6) | cell(6, 0);
         let mut vcf = Vcf::default();
-        assert_eq!(vcf.search(&lines, x, o, 49, Vcf::BUDGET), Some(3));
+        assert_eq!(
+            vcf.search(&lines, x, o, 49, crate::solve::tunables::VCF_BUDGET),
+            Some(3)
+        );
         // Nothing for O.
-        assert_eq!(vcf.search(&lines, o, x, 49, Vcf::BUDGET), None);
+        assert_eq!(
+            vcf.search(&lines, o, x, 49, crate::solve::tunables::VCF_BUDGET),
+            None
+        );
     }
 }

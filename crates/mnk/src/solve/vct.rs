@@ -4,7 +4,7 @@
 //! one cell, see `threats`) or a "three", a move after which the attacker, moving again as if
 //! the defender had passed, would win by continuous fours. Against a three the defender has
 //! many answers, but only those inside the relevance zones of the attacker's continuous-four
-//! lines (`threats::Vcf::zone`, where up to [`ZONE_LINES`] lines meet) can matter: a stone
+//! lines (`threats::Vcf::zone`, where up to [`VCT_ZONE_LINES`] lines meet) can matter: a stone
 //! anywhere else leaves one of those lines winning. So the search answers every such
 //! defender move and proves a win only where all of them lose; defender moves that make a
 //! four of their own lie in the zones, and the attacker's next move must then block them.
@@ -15,12 +15,7 @@
 
 use super::lines::Spans;
 use super::threats::{Vcf, four_makers};
-
-/// Continuous-four lines whose relevance zones are intersected where the defender answers a
-/// three.
-const ZONE_LINES: usize = 4;
-/// Positions one search for continuous fours inside the threat-space search may visit.
-const VCF_BUDGET: u64 = 300;
+use super::tunables::{VCT_THREES, VCT_VCF_BUDGET, VCT_ZONE_LINES};
 
 /// The VCT searcher (counts its nodes; gives up past a budget).
 #[derive(Debug, Default)]
@@ -34,11 +29,6 @@ pub(crate) struct Vct {
 }
 
 impl Vct {
-    /// Positions one search of the alpha-beta search (idea `vct`) may visit.
-    pub(crate) const BUDGET: u64 = 2_000;
-    /// Threes a line may hold (fours are not counted).
-    const THREES: u32 = 2;
-
     /// Plies to a win by continuous threats (at least one of them a three) for the side
     /// owning `own`, to move, if it has one within `max_plies`, looking at most at `budget`
     /// positions. Precondition: `own` cannot win at once. Wins by continuous fours alone are
@@ -56,7 +46,7 @@ impl Vct {
         if lines.k() < 3 {
             return None;
         }
-        self.threats(lines, own, opp, max_plies, 0, Self::THREES)
+        self.threats(lines, own, opp, max_plies, 0, VCT_THREES)
     }
 
     /// Takes `used` positions off the budget and adds them to the count.
@@ -68,7 +58,7 @@ impl Vct {
     /// [`Vcf::search`] within this search's budget.
     fn fours(&mut self, lines: &Spans, own: u64, opp: u64, max_plies: u32) -> Option<u32> {
         let before = self.vcf.nodes;
-        let budget = self.budget.min(VCF_BUDGET);
+        let budget = self.budget.min(VCT_VCF_BUDGET);
         let found = self.vcf.search(lines, own, opp, max_plies, budget);
         self.spend(self.vcf.nodes - before);
         found
@@ -163,10 +153,16 @@ impl Vct {
         let own2 = own | 1 << c;
         let empty = lines.full() & !(own2 | opp);
         let before = self.vcf.nodes;
-        let budget = self.budget.min(VCF_BUDGET);
-        let zone =
-            self.vcf
-                .defence_zone(lines, own2, opp, max_plies - 2, budget, ZONE_LINES, empty);
+        let budget = self.budget.min(VCT_VCF_BUDGET);
+        let zone = self.vcf.defence_zone(
+            lines,
+            own2,
+            opp,
+            max_plies - 2,
+            budget,
+            VCT_ZONE_LINES,
+            empty,
+        );
         self.spend(self.vcf.nodes - before);
         // Not a threat: nothing to win with if the defender passed.
         let (zone, pass) = zone?;

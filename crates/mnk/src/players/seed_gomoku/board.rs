@@ -154,6 +154,11 @@ impl SeedBoard {
         sb
     }
 
+    /// The stone on `cell`: [`X`] (the side to move at the root), [`O`] or [`EMPTY`].
+    pub fn stone(&self, cell: Cell) -> u8 {
+        self.grid[cell.index()]
+    }
+
     /// The facts summed over `getAllLines`.
     #[inline]
     pub fn totals(&self) -> Facts {

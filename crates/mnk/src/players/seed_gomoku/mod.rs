@@ -45,7 +45,7 @@ mod board;
 mod lines;
 
 use super::minimax::check_tree_size;
-use crate::game::{Board, Cell, Side, Size};
+use crate::game::{Board, BoardView, Cell, Side, Size, Variant, renju};
 use crate::search::{
     Choice, Control, MoveValue, NodeKind, Player, PlayerError, SearchObserver, Silent, Value,
 };
@@ -80,21 +80,31 @@ impl SeedProgram {
 }
 
 /// Renju's forbidden points for the search (an addition to the seed's program, which knows no
-/// rule but k in a row): the stones by side, and which of the search's stones is black.
+/// rule but k in a row): the rules, and which of the search's stones is black.
 struct Forbidding {
-    grid: Vec<Option<Side>>,
-    size: Size,
-    k: usize,
+    variant: Variant,
     /// The search's code (`X`, the side to move at the root, or `O`) of the first player.
     black: u8,
 }
 
-impl Forbidding {
-    fn side(&self, stone: u8) -> Side {
-        if stone == self.black {
-            Side::X
-        } else {
-            Side::O
+/// The seed board as renju's judge reads it.
+struct RenjuView<'a> {
+    board: &'a SeedBoard,
+    size: Size,
+    /// The search's code of black's stones.
+    black: u8,
+}
+
+impl BoardView for RenjuView<'_> {
+    fn size(&self) -> Size {
+        self.size
+    }
+
+    fn stone(&self, cell: Cell) -> Option<Side> {
+        match self.board.stone(cell) {
+            s if s == self.black => Some(Side::X),
+            lines::EMPTY => None,
+            _ => Some(Side::O),
         }
     }
 }
@@ -142,17 +152,11 @@ impl Search<'_> {
         self.board.play(cell, stone);
         #[cfg(debug_assertions)]
         self.board.check();
-        if let Some(r) = &mut self.renju {
-            r.grid[cell.index()] = Some(r.side(stone));
-        }
         let v = if stone == X {
             self.min_judge(depth, alpha, beta, obs)
         } else {
             self.max_judge(depth, alpha, beta, obs)
         };
-        if let Some(r) = &mut self.renju {
-            r.grid[cell.index()] = None;
-        }
         self.board.take_back(cell);
         v
     }
@@ -164,7 +168,16 @@ impl Search<'_> {
         self.board
             .actions(self.program == SeedProgram::Pruned, &mut out);
         if let Some(r) = self.renju.as_ref().filter(|r| r.black == stone) {
-            out.retain(|&c| crate::game::renju::forbidden(&r.grid, r.size, r.k, c).is_none());
+            let view = RenjuView {
+                board: &self.board,
+                size: r.variant.size(),
+                black: r.black,
+            };
+            out.retain(|&c| {
+                renju::forbidden(&r.variant, &view, c)
+                    .expect("the search's own board, a cell of it")
+                    .is_none()
+            });
         }
         out
     }
@@ -414,9 +427,7 @@ impl SeedGomoku {
             .rule()
             .has_forbidden_moves()
             .then(|| Forbidding {
-                grid: board.size().all_cells().map(|c| board.get(c)).collect(),
-                size: board.size(),
-                k: board.variant().k(),
+                variant: *board.variant(),
                 black: if board.to_move() == Side::X { X } else { O },
             });
         Search {
