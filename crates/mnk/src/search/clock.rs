@@ -33,12 +33,13 @@ pub enum Timing {
 #[error(
     "cannot read '{0}' as a time control: write a game clock with an optional increment \
      (5m, 5m+3s, 5+3 for 5 minutes plus 3 seconds a move, 90s) or a limit per move (10s/move), \
-     each at most 8760h (a year)"
+     each at least 1ms and at most 8760h (a year), counted in whole milliseconds"
 )]
 pub struct TimingError(String);
 
 /// `text` as a duration: a number with a unit (`ms`, `s`, `m`, `h`), or `bare` when it has
-/// none.
+/// none; in whole milliseconds, as clocks count and [`Timing`]'s `Display` writes them (0.3s is
+/// 300 ms, not the float's 299.99...; 0.1ms is zero).
 fn duration(text: &str, bare: fn(f64) -> f64) -> Option<Duration> {
     let text = text.trim();
     let split = text
@@ -54,9 +55,10 @@ fn duration(text: &str, bare: fn(f64) -> f64) -> Option<Duration> {
         "h" => number * 3600.0,
         _ => return None,
     };
-    Duration::try_from_secs_f64(seconds)
-        .ok()
-        .filter(|&d| d <= MAX_TIME)
+    let millis = (seconds * 1000.0).round();
+    // Negative, NaN or past a year: refused (the cast below then never saturates).
+    (millis >= 0.0 && millis <= MAX_TIME.as_millis() as f64)
+        .then(|| Duration::from_millis(millis as u64))
 }
 
 /// The longest time a time control may give (a clock, an increment, a move): a year.
@@ -248,6 +250,9 @@ mod tests {
             ("1.5m+500ms", game(S(90), Duration::from_millis(500))),
             ("10s/move", Timing::PerMove(S(10))),
             ("2/move", Timing::PerMove(S(2))),
+            // Whole milliseconds: the float's 299.99... is 300 ms, 1.5 ms is 2.
+            ("0.3s/move", Timing::PerMove(Duration::from_millis(300))),
+            ("1m+1.5ms", game(S(60), Duration::from_millis(2))),
         ] {
             assert_eq!(text.parse::<Timing>(), Ok(timing), "{text}");
             let again = timing.to_string();
@@ -265,6 +270,10 @@ mod tests {
             "5m+99999999999999999s",
             "8761h",
             "1e300s/move",
+            // Under a millisecond is no clock (the fuzz test's find: it read as 100 µs and was
+            // written back as 0m).
+            ".1ms",
+            "0.4ms/move",
         ] {
             let e = bad.parse::<Timing>().unwrap_err().to_string();
             assert!(e.contains("5m+3s") && e.contains("10s/move"), "{bad}: {e}");
