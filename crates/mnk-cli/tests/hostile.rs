@@ -361,8 +361,15 @@ fn match_save_adds_to_the_file_it_names() {
             .success();
     }
     let text = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(text.lines().count(), 5, "{text}");
-    assert!(text.starts_with("# earlier games\n"));
+    // What was there, the match's first line once (the second run is the same match, so it
+    // adds to its games), and the four games.
+    let games = text.lines().filter(|l| !l.starts_with('#')).count();
+    let headers = text
+        .lines()
+        .filter(|l| l.starts_with("# mnk match "))
+        .count();
+    assert_eq!((games, headers), (4, 1), "{text}");
+    assert!(text.starts_with("# earlier games\n# mnk match 1: a rules; b alphabeta;"));
 }
 
 #[test]
@@ -482,12 +489,15 @@ fn ctrl_c_stops_a_match_with_the_summary_of_its_finished_games() {
     let mut child = KillOnDrop(child);
     let pid = child.0.id();
     let deadline = Instant::now() + Duration::from_secs(120);
-    while std::fs::read_to_string(&path)
-        .unwrap_or_default()
-        .lines()
-        .count()
-        < 2
-    {
+    // The games saved: the lines after the match's first line (`# mnk match ...`).
+    let saved_games = || {
+        std::fs::read_to_string(&path)
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .count() as u64
+    };
+    while saved_games() < 1 {
         assert!(Instant::now() < deadline, "no game finished");
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -497,7 +507,7 @@ fn ctrl_c_stops_a_match_with_the_summary_of_its_finished_games() {
     assert_eq!(code, Some(130), "{err}");
     let v: Value = serde_json::from_str(&out).expect(&err);
     let games = v["games"].as_u64().unwrap();
-    let saved = std::fs::read_to_string(&path).unwrap().lines().count() as u64;
+    let saved = saved_games();
     // Every game counted is a finished one, saved; the one cut short is in neither.
     assert_eq!(games, saved, "{v}");
     assert_eq!(
@@ -533,12 +543,15 @@ fn ctrl_c_stops_tune_with_the_games_it_finished() {
     let mut child = KillOnDrop(child);
     let pid = child.0.id();
     let deadline = Instant::now() + Duration::from_secs(120);
-    while std::fs::read_to_string(&path)
-        .unwrap_or_default()
-        .lines()
-        .count()
-        < 2
-    {
+    // The games saved: the lines after the match's first line (`# mnk match ...`).
+    let saved_games = || {
+        std::fs::read_to_string(&path)
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .count() as u64
+    };
+    while saved_games() < 1 {
         assert!(Instant::now() < deadline, "no game finished");
         std::thread::sleep(Duration::from_millis(20));
     }
