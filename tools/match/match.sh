@@ -8,17 +8,18 @@
 # Extra options go to c-gomoku-cli as they are (`-rule 1`, `-boardsize 20`, `-sprt elo0=0
 # elo1=10`, `-each nodes=20000` ...).
 #
-# Environment: PEERS (default /work/peers/out), where ../shared/peers/build-peers.sh built
-# c-gomoku-cli; OPENINGS (default $PEERS/openings.txt), made by ../shared/peers/make-openings.py;
-# OUT (default /work/matches), where NAME/ gets the log, the games (SGF) and result.txt with
-# the score and its Elo with the 95% error (tools/match/elo.py).
+# Environment: PEERS (required), the folder the peers' build script (build-peers.sh, the team's,
+# not in this repository) built c-gomoku-cli into; OPENINGS (default $PEERS/openings.txt), made
+# by make-openings.py; OUT (default matches, in the current folder), where NAME/ gets the log,
+# the games (SGF) and result.txt with the score and its Elo with the 95% error
+# (tools/match/elo.py). See docs/matches.md.
 set -euo pipefail
 [ $# -ge 6 ] || { sed -n '2,15p' "$0"; exit 2; }
 name=$1 a=$2 b=$3 games=$4 tc=$5 conc=$6
 shift 6
-PEERS=${PEERS:-/work/peers/out}
+PEERS=${PEERS:?set PEERS to the folder holding c-gomoku-cli (and the peers built beside it)}
 OPENINGS=${OPENINGS:-$PEERS/openings.txt}
-OUT=${OUT:-/work/matches}
+OUT=${OUT:-matches}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 dir=$OUT/$name
 mkdir -p "$dir"

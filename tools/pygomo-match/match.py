@@ -3,9 +3,9 @@
 EngineClient (PyPI `pygomo-lib`), as a cross-check of pbrain-mnk against protocol code that
 is not mnk's own. Not part of the test suite (it needs the package from PyPI).
 
-    python3 -m venv /tmp/venv && /tmp/venv/bin/pip install pygomo-lib
+    python3 -m venv .venv && .venv/bin/pip install pygomo-lib
     cargo build --release
-    /tmp/venv/bin/python tools/pygomo-match/match.py --games 4 \
+    .venv/bin/python tools/pygomo-match/match.py --games 4 \
         --a "target/release/pbrain-mnk" --b "target/release/pbrain-mnk --ai gomoku-pruned:depth=2"
 
 Each game: START, INFO timeout_turn / timeout_match / rule, then BEGIN or TURN in turn with

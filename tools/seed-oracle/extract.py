@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Re-extract the seed programs from /work/shared/seeds into seeds/*.py.
+"""Re-extract the seed programs from the folder of seed documents (--seeds) into seeds/*.py.
 
 Seeds 000 (HTML) and 003 (Markdown) are extracted mechanically here; the edits applied are
 listed in the header each file gets and in README.md.  Seeds 002 and 004 exist only as
@@ -7,7 +7,7 @@ flattened / OCR-garbled text, so seeds/seed002_rules.py and seeds/seed004_minima
 re-indented by hand; `python3 extract.py --check` verifies that, apart from indentation
 and the documented edits, their lines are the seed's lines.
 
-Usage:  python3 extract.py [--seeds DIR] [--check]
+Usage:  python3 extract.py --seeds DIR [--check]   (DIR holds the seed documents, 000_...txt)
 """
 import argparse
 import html
@@ -25,7 +25,7 @@ S004 = '004_558a6b0c01af6ebb.txt'
 
 
 def header(seed_file, what, edits):
-    lines = [f'# Extracted by tools/seed-oracle/extract.py from /work/shared/seeds/{seed_file}',
+    lines = [f'# Extracted by tools/seed-oracle/extract.py from the seed document {seed_file}',
              f'# ({what}).', '# Edits made to the published code:']
     lines += [f'#   - {e}' for e in edits] if edits else ['#   - none']
     lines.append('# ' + '-' * 86)
@@ -102,7 +102,7 @@ def check_handmade(seeds, fname, seed_file, first_marker, skip_seed=(), replace=
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('--seeds', default='/work/shared/seeds')
+    ap.add_argument('--seeds', required=True, help='the folder holding the seed documents')
     ap.add_argument('--check', action='store_true', help='only compare, do not write')
     a = ap.parse_args()
     outputs = {'seed000_alphabeta.py': extract_000(a.seeds)}

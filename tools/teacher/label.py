@@ -2,7 +2,7 @@
 """Labels every position of `mnk tune` games with a Gomocup brain's evaluation, for a fit whose
 labels come from a stronger engine than mnk's own search (the values after ` |`).
 
-The brain (Rapfi by default) gets each position after the first --skip plies with `BOARD`,
+The brain (--brain; Rapfi built in $PEERS by default) gets each position after the first --skip plies with `BOARD`,
 thinks for --turn-ms (Rapfi keeps about 30 ms of a turn for itself: 50 gives it 20 ms), and
 its last `MESSAGE ... Eval N` is the value for the side to move: a mate (`+M5`, `-M4`) is
 `win` or `loss`, a score is rescaled by 200 / --scale (mnk's evaluation over 200 is the
@@ -20,7 +20,10 @@ import sys
 
 parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 parser.add_argument("games")
-parser.add_argument("--brain", default="/work/peers/out/rapfi/pbrain-rapfi")
+peers = os.environ.get("PEERS")  # the folder the peers were built into (docs/matches.md)
+parser.add_argument("--brain", required=not peers,
+                    default=peers and os.path.join(peers, "rapfi", "pbrain-rapfi"),
+                    help="the brain to ask (default: $PEERS/rapfi/pbrain-rapfi)")
 parser.add_argument("--turn-ms", type=int, default=50)
 parser.add_argument("--scale", type=float, default=225.0)
 parser.add_argument("--skip", type=int, default=6)

@@ -97,7 +97,7 @@ Examples:
   mnk serve --port 9000
   mnk serve --host 0.0.0.0 --port 8080   reachable from other machines (no authentication!)
 
-The API is documented in the README (POST /api/games, GET /api/games/{id}, ...).")]
+The API is documented in docs/web-api.md (POST /api/games, GET /api/games/{id}, ...).")]
     Serve(ServeArgs),
     /// Play two computer players against each other: many games, colours swapped every game,
     /// each opening from both sides, games in parallel; prints A's wins, losses, draws and Elo.
@@ -271,7 +271,8 @@ pub struct PlayArgs {
     pub autosave: Option<String>,
     /// Open by `swap` or `swap2` (the tournament openings): the X seat places three stones
     /// (black, white, black), the O seat takes black or plays white's fourth stone (swap2:
-    /// or places two more stones and lets the opener choose). Played in lines of text.
+    /// or places two more stones and lets the opener choose). On the full-screen board and in
+    /// lines of text alike.
     #[arg(long, value_name = "RULE", conflicts_with_all = ["moves", "load"])]
     pub opening: Option<mnk::game::OpeningRule>,
 }
@@ -645,7 +646,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "IDEAS", value_parser = parse_ideas_on)]
     pub with: Option<String>,
     /// Also write the proof to FILE, for `mnk verify FILE` (or any checker of the format:
-    /// see the README): the winner's move at each of its turns, against every reply of the
+    /// see docs/solver.md): the winner's move at each of its turns, against every reply of the
     /// other side (which the checker tries itself); for a draw each side's strategy, its
     /// lines ended mostly by pairings.
     #[arg(long, value_name = "FILE")]

@@ -1,55 +1,18 @@
 //! `mnk serve` end to end: it prints its address, answers there, and refuses bad options.
 
+mod common;
+
 use assert_cmd::Command;
+use common::{Server, get};
 use predicates::prelude::*;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Stdio};
-
-/// Kills the server when the test ends, passed or not.
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn get(host_port: &str, path: &str) -> String {
-    let mut stream = TcpStream::connect(host_port).unwrap();
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: {host_port}\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
-    response
-}
+use std::io::{Read, Write};
 
 /// Starts `mnk serve --port 0` with `options`; the server, the first line it printed and the
 /// `host:port` it listens on.
 fn serve(options: &[&str]) -> (Server, String, String) {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mnk"))
-        .args(["serve", "--port", "0"])
-        .args(options)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let server = Server(child);
-    let mut line = String::new();
-    BufReader::new(stdout).read_line(&mut line).unwrap();
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no address in {line:?}"));
-    let host_port = url
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_string();
-    (server, line, host_port)
+    let mut args = vec!["serve", "--port", "0"];
+    args.extend_from_slice(options);
+    common::start_server(&args)
 }
 
 #[test]

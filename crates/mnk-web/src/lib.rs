@@ -1,7 +1,7 @@
 //! # mnk-web
 //!
 //! `mnk serve`: one page to play any m,n,k-game in a browser and see why the machine moves
-//! where it does, over a JSON API (documented route by route in the project README).
+//! where it does, over a JSON API (documented route by route in the project's docs/web-api.md).
 //!
 //! - [`app`] builds the axum router (the page, its files and the API) with its [`Limits`];
 //!   [`serve()`] runs it on a listener until Ctrl-C, connections bounded and timed out

@@ -1,4 +1,4 @@
-# Extracted by tools/seed-oracle/extract.py from /work/shared/seeds/000_2d45e48fa92afa38.txt
+# Extracted by tools/seed-oracle/extract.py from the seed document 000_2d45e48fa92afa38.txt
 # (alpha-beta dfs, computer X = MAX; the same program as the flattened 001).
 # Edits made to the published code:
 #   - none to the code: the HTML markup (<span> tags, &lt; &gt; entities) was stripped from the <pre><code> block, trailing blank lines dropped.

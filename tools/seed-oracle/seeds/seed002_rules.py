@@ -1,4 +1,4 @@
-# Extracted by hand from /work/shared/seeds/002_c6e1cbb1bd6574aa.txt
+# Extracted by hand from the seed document 002_c6e1cbb1bd6574aa.txt
 # (course slides "井字棋游戏程序": rule-based computer player, board = list of 9 cells '0'..'8').
 # Edits made to the published code (the slides are OCR text split over several code blocks):
 #   - indentation normalised where the OCR scattered it (isWinner, isTie, the game loop);

@@ -1,4 +1,4 @@
-# Extracted by tools/seed-oracle/extract.py from /work/shared/seeds/003_53d28404ca8b984e.txt
+# Extracted by tools/seed-oracle/extract.py from the seed document 003_53d28404ca8b984e.txt
 # (program (a): full game tree scored by win probabilities).
 # Edits made to the published code:
 #   - the final line `tic_tac_toe(3, 3, False)` (starts an interactive game) is commented out.

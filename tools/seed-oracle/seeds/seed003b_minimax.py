@@ -1,4 +1,4 @@
-# Extracted by tools/seed-oracle/extract.py from /work/shared/seeds/003_53d28404ca8b984e.txt
+# Extracted by tools/seed-oracle/extract.py from the seed document 003_53d28404ca8b984e.txt
 # (program (b): depth-limited plain minimax).
 # Edits made to the published code:
 #   - the final line `tic_tac_toe(5, 5, True, 4)` (starts an interactive game) is commented out.

@@ -1,4 +1,4 @@
-# Extracted by hand from /work/shared/seeds/004_558a6b0c01af6ebb.txt
+# Extracted by hand from the seed document 004_558a6b0c01af6ebb.txt
 # (the "Полный пример кода" / full example: plain minimax, evaluation +10 / -10 / 0).
 # Edits made to the published code:
 #   - the seed text is flattened (all indentation lost); the indentation was restored

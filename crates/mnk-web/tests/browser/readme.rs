@@ -1,5 +1,5 @@
-//! The README's pictures of the page (`docs/screenshots/`), made by the browser on a desktop's
-//! and a phone's screen. Not part of the test run: refresh them with
+//! The pictures of the page in the README and docs/page.md (`docs/screenshots/`), made by the
+//! browser on a desktop's and a phone's screen. Not part of the test run: refresh them with
 //! `cargo test -p mnk-web --test browser readme -- --ignored`.
 
 use crate::harness::{

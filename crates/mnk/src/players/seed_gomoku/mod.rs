@@ -38,8 +38,8 @@
 //! one comparison. In debug builds every node's kept facts are checked against a recount of
 //! all lines, and a property test does the same over random boards and move sequences.
 //! Program (d) at depth 4 on the first three positions of seed 003's own 8x8 game: 25,418
-//! nodes in about 1 ms, some 2,700 times the Python's speed (README, "Seed 003's programs
-//! against their Python"; `cargo bench -p mnk --bench seed_gomoku`).
+//! nodes in about 1 ms, some 2,700 times the Python's speed (docs/benchmarks.md, "Seed 003's
+//! programs against their Python"; `cargo bench -p mnk --bench seed_gomoku`).
 
 mod board;
 mod lines;
