@@ -682,6 +682,7 @@ impl App {
                 value: choice.value,
                 pv: choice.pv.clone(),
                 nodes: choice.nodes,
+                lines: choice.lines.clone(),
             },
             time: thought.time,
         });

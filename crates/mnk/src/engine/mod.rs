@@ -43,7 +43,7 @@ pub mod wins;
 
 pub use analysis::{Analysis, Engine, EngineConfig, MAX_DEPTH, Method};
 pub use position::{Position, Threat};
-pub use search::{Iteration, SearchLimits};
+pub use search::{Iteration, RootLine, SearchLimits};
 pub use threats::{ForcedWin, ThreatKind, ThreatSearch};
 pub use tunables::{
     ROOT_VCF_DEPTH, ROOT_VCF_NODES, ROOT_VCF_SHARE, ROOT_VCT_DEPTH, ROOT_VCT_NODES, ROOT_VCT_SHARE,

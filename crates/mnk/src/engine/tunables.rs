@@ -265,6 +265,14 @@ pub const SAFETY_MOVES: usize = 4;
 /// Obtained: as [`SAFETY_MOVES`].
 pub const SAFETY_NODES: u64 = 6_000;
 
+/// A root of one move (a forced block, the centre of the empty board) is searched to this
+/// depth rather than one ply: the move is played whatever the search finds, but the value it
+/// reports (on every front end, and in the protocol's `MESSAGE`) must be a searched one, not
+/// the evaluation after one ply, whose sign favours the side to move there (h8 on the empty
+/// 15x15 read X -133 after one ply, X +157 from four on).
+/// Obtained: MEASURED_SINGLE
+pub const SINGLE_MOVE_DEPTH: u32 = 4;
+
 // ---- Tables ------------------------------------------------------------------------------
 
 /// Default transposition table size, in MiB.

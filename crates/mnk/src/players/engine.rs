@@ -54,6 +54,11 @@ impl Player for EnginePlayer {
             depth: Some(analysis.depth),
             pv: analysis.pv,
             candidates: analysis.values,
+            lines: if control.lines() > 1 {
+                analysis.lines
+            } else {
+                Vec::new()
+            },
             ..Choice::new(analysis.best, analysis.nodes)
         })
     }

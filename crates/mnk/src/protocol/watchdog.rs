@@ -74,6 +74,8 @@ impl Watchdog {
             caps: Limits::NONE,
             stop: halt.clone(),
             progress: None,
+            lines: 1,
+            root_moves: Vec::new(),
         };
         let (sender, receiver) = mpsc::channel::<Finished>();
         let board = board.clone();
