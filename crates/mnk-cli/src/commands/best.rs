@@ -10,7 +10,7 @@ use crate::{records, seating};
 use mnk::game::{Board, Cell, Side};
 use mnk::notation::{format_cell, parse_move, split_moves};
 use mnk::players::{Ask, Seat, strongest_for};
-use mnk::search::{PvLine, check_lines};
+use mnk::search::{LinesError, PvLine, check_lines};
 use std::io::Write;
 
 pub fn run(args: &BestArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -33,12 +33,13 @@ pub fn run(args: &BestArgs, out: &mut dyn Write) -> Result<(), Failure> {
         root_moves.len()
     };
     check_lines(wanted, choosable).map_err(|e| {
-        let among = if root_moves.is_empty() {
-            ""
-        } else {
-            " (the moves --searchmoves names)"
-        };
-        Failure::Usage(format!("--multipv {wanted}: {e}{among}"))
+        Failure::Usage(match e {
+            LinesError::MoreThanMoves { moves, .. } if !root_moves.is_empty() => format!(
+                "--multipv {wanted}: more lines than the {moves} move{} --searchmoves names",
+                if moves == 1 { "" } else { "s" }
+            ),
+            e => format!("--multipv {wanted}: {e}"),
+        })
     })?;
     let mut spec = args.ai.clone().unwrap_or_else(|| strongest_for(&variant));
     spec.options = spec.options.or(args.limits.options());

@@ -37,6 +37,14 @@
 //! beta even so, the node is cut (multi-cut). That search leaves the table's move out and
 //! neither reads nor writes the table (the position's entry is the full node's).
 //!
+//! # Several lines (multi-PV)
+//! Asked for `n` best lines ([`SearchLimits::lines`]), each iteration searches the root `n`
+//! times, each time leaving out the moves of the lines already found: the best of what is left
+//! is the next line ([`Worker::iterate`] says why this and not one search with a lowered
+//! window). Each line is searched as the one line of a plain search is: its own aspiration
+//! window, a full-window principal variation, an exact score. With one line the search is
+//! the plain one, node for node.
+//!
 //! # Threads
 //! With more than one thread, helpers search the same root on their own copies of the
 //! position, sharing the transposition table (lazy SMP); the main thread's result is the

@@ -21,7 +21,7 @@ pub enum LinesError {
     #[error("{0} lines: at most {MAX_LINES} (each line costs about one more search)")]
     AboveCap(usize),
     /// More lines than the position has legal moves.
-    #[error("{lines} lines, but the position has only {moves} legal moves")]
+    #[error("{lines} lines, but the position has only {moves} legal move{}", if *moves == 1 { "" } else { "s" })]
     MoreThanMoves {
         /// Lines asked for.
         lines: usize,
