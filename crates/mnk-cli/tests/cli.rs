@@ -1350,3 +1350,22 @@ fn bad_multipv_and_searchmoves_are_refused_with_a_reason() {
         .code(1)
         .stderr(predicate::str::contains("gave 1 line of the 2 asked"));
 }
+
+#[test]
+fn the_engine_values_tiny_and_empty_boards_by_what_it_knows() {
+    // Was "X +887" after 2 nodes for a drawn 3x3: the solver settles it.
+    let v = json(&["best", "--size", "3", "--ai", "engine", "--json"]);
+    assert_eq!(v["value_text"], "draw");
+    assert_eq!(v["value"], 0.0);
+    // Was "X -133" after 2 nodes on the empty 15x15: the centre is searched for its value.
+    let v = json(&[
+        "best", "--size", "15", "--ai", "engine", "--nodes", "1000000", "--json",
+    ]);
+    assert_eq!(v["move"], "h8");
+    assert!(v["value"].as_f64().unwrap() > 0.0, "{v}");
+    assert!(v["nodes"].as_u64().unwrap() > 2, "{v}");
+    let reply = json(&[
+        "best", "--size", "15", "--ai", "engine", "--moves", "h8", "--depth", "6", "--json",
+    ]);
+    assert!(reply["value"].as_f64().unwrap() < 0.0, "{reply}");
+}

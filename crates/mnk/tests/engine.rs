@@ -163,10 +163,99 @@ fn on_a_tiny_board_the_engine_stops_deepening_once_every_line_reaches_the_end() 
         .unwrap()
         .board()
         .clone();
-    let mut player = engine("engine");
-    let choice = player.choose(&board, &Ask::now()).unwrap().choice;
-    let depth = choice.depth.unwrap();
-    assert!((1..=35).contains(&depth), "depth {depth}");
+    // The engine's own search (the `engine` player would ask the solver first, which proves
+    // a 3x3 position at once).
+    let mut e = mnk::engine::Engine::new(mnk::engine::EngineConfig::default());
+    let analysis = e
+        .analyse(&board, &mnk::search::Control::unlimited())
+        .unwrap();
+    assert!(
+        (1..=35).contains(&analysis.depth),
+        "depth {}",
+        analysis.depth
+    );
+}
+
+#[test]
+fn a_position_the_solver_settles_at_once_gets_its_exact_value() {
+    use mnk::search::{Outcome, Value};
+    // 3x3 is a draw: said so, not as a score.
+    let board = Board::new(Variant::tic_tac_toe());
+    let c = engine("engine").choose(&board, &Ask::now()).unwrap().choice;
+    assert_eq!(c.value, Some(Value::Solved(Outcome::Draw)));
+    assert_eq!(c.value.unwrap().seen_by(Side::X).to_string(), "draw");
+    // Every move's exact value comes with it, and as many lines as asked.
+    assert_eq!(c.candidates.len(), 9);
+    let ask = Ask {
+        lines: 3,
+        ..Ask::now()
+    };
+    let c = engine("engine").choose(&board, &ask).unwrap().choice;
+    assert_eq!(c.lines.len(), 3);
+    assert!(
+        c.lines
+            .iter()
+            .all(|l| l.value == Value::Solved(Outcome::Draw))
+    );
+    // After b2 a1 c2 c1, X completes the row at a2: a win in 1.
+    let won = parse_game("b2 a1 c2 c1", Variant::tic_tac_toe()).unwrap();
+    let c = engine("engine")
+        .choose(won.board(), &Ask::now())
+        .unwrap()
+        .choice;
+    assert_eq!(c.value, Some(Value::Solved(Outcome::Win(1))));
+}
+
+#[test]
+fn the_first_move_on_15x15_has_the_sign_of_the_searches_after_it() {
+    use mnk::search::Value;
+    let v = Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap();
+    // A node budget and no time: deterministic. The centre is searched for its value (four
+    // plies), not valued by the evaluation after one ply, whose sign favours the side to move.
+    let ask = Ask {
+        limits: Limits {
+            nodes: Some(1_000_000),
+            ..Limits::default()
+        },
+        ..Ask::now()
+    };
+    let first = engine("engine")
+        .choose(&Board::new(v), &ask)
+        .unwrap()
+        .choice;
+    assert_eq!(mnk::notation::format_cell(first.cell, v.size()), "h8");
+    let Some(Value::Score(x)) = first.value else {
+        panic!("{:?}", first.value)
+    };
+    // O's value after h8, searched to a fixed depth, is X's seen from the other side.
+    let after = parse_game("h8", v).unwrap();
+    for depth in [4, 6, 8] {
+        let reply = engine(&format!("engine:depth={depth}"))
+            .choose(after.board(), &Ask::now())
+            .unwrap()
+            .choice;
+        let Some(Value::Score(o)) = reply.value else {
+            panic!("{:?}", reply.value)
+        };
+        assert!(
+            x > 0 && o < 0,
+            "X {x} on the empty board, O {o} after h8 at depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn a_move_no_iteration_finished_has_no_value() {
+    // One node: not even the first iteration finishes; the move of the ordering comes with
+    // no value (the evaluation of the position would be a guess).
+    let v = Variant::new(Size::square(20), 5, Rule::Exact).unwrap();
+    let game = parse_game("j10 k11 k10 j11", v).unwrap();
+    let c = engine("engine:nodes=1")
+        .choose(game.board(), &Ask::now())
+        .unwrap()
+        .choice;
+    assert_eq!((c.depth, c.value), (Some(0), None));
+    assert!(game.board().is_empty(c.cell));
 }
 
 #[test]

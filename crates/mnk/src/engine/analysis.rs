@@ -39,7 +39,8 @@ pub enum Method {
 pub struct Analysis {
     /// The move.
     pub best: Cell,
-    /// Its score for the side to move (see [`score`]; decisive scores are proven).
+    /// Its score for the side to move (see [`score`]; decisive scores are proven); with
+    /// [`Method::Heuristic`] only the static evaluation, no value of the move.
     pub score: i32,
     /// The depth the move was searched to: the last finished iteration's, or that of an
     /// unfinished one that found a better move (0 when not even the first iteration finished
@@ -56,8 +57,8 @@ pub struct Analysis {
     /// or a bound as each says. Only `best` when a threat search or a forced move decided.
     pub values: Vec<MoveValue>,
     /// The best lines, best first ([`Control::lines`] of them; fewer when the position has
-    /// fewer moves, or the search was stopped before its first iteration): the first is the
-    /// move's (`best`, `score`, `pv`). A line whose move the safety check refuted says the
+    /// fewer moves, or the search was stopped early; none when not even its first iteration
+    /// finished, [`Method::Heuristic`]): the first is the move's (`best`, `score`, `pv`). A line whose move the safety check refuted says the
     /// proven loss; the moves a forced block leaves (lost at once) are lines of one move.
     pub lines: Vec<PvLine>,
 }
@@ -88,7 +89,8 @@ impl Analysis {
     /// Up to `n` lines: the searched ones, then moves whose value is exact (the moves a forced
     /// block leaves, lost at once), each a line of its one move.
     fn complete_lines(&mut self, n: usize) {
-        if self.lines.is_empty() {
+        // A move of the ordering alone has no value to make a line of.
+        if self.lines.is_empty() && self.method != Method::Heuristic {
             self.lines.push(PvLine {
                 value: score::value(self.score),
                 pv: self.pv.clone(),
