@@ -72,7 +72,11 @@ Formats: .psq (Piskvork), .sgf (SGF FF[4]GM[4]) and the move line (any other nam
 Examples:
   mnk best --ai perfect                  the perfect first move on 3x3
   mnk best --moves \"b2 a1\" --ai minimax --json
-  mnk best --size 8 --k 5 --ai gomoku-pruned --depth 3 --moves \"d4 e5 e4\"")]
+  mnk best --size 8 --k 5 --ai gomoku-pruned --depth 3 --moves \"d4 e5 e4\"
+  mnk best --size 15 --moves \"h8 i9 i8\" --multipv 3
+                                         the three best moves, each with its line
+  mnk best --size 15 --moves \"h8 i9 i8\" --searchmoves g8 --depth 8
+                                         the value of g8 alone")]
     Best(BestArgs),
     /// List the computer players, with their origins.
     Players(PlayersArgs),
@@ -320,7 +324,16 @@ pub struct BestArgs {
     pub moves: String,
     #[command(flatten)]
     pub record: RecordArgs,
-    /// Print one JSON object: {"move", "value", "nodes", "time_ms", ...}.
+    /// The best N moves, each with its value and its line of play, from one search (multi-PV;
+    /// 1 to 32, at most the legal moves; engine, and players that know every move's exact
+    /// value).
+    #[arg(long, value_name = "N")]
+    pub multipv: Option<usize>,
+    /// Search only these moves at the root (as a chess engine's searchmoves): the value of a
+    /// move, or the best of a few. Moves in notation, legal in the position.
+    #[arg(long, value_name = "MOVES", alias = "search-moves")]
+    pub searchmoves: Option<String>,
+    /// Print one JSON object: {"move", "value", "nodes", "time_ms", ..., "lines"}.
     #[arg(long)]
     pub json: bool,
 }

@@ -160,14 +160,17 @@ pub fn think_within(
     board: &Board,
     plan: TimePlan,
 ) -> Result<Thought, PlayerError> {
+    think_asked(seat, board, Ask { plan, ..Ask::now() })
+}
+
+/// [`think`] with what `ask` asks for (its lines, its root moves, its plan); Ctrl-C's stop
+/// signal and the progress display replace its own.
+pub fn think_asked(seat: &mut Seat, board: &Board, ask: Ask) -> Result<Thought, PlayerError> {
     let searching = Searching::start();
     let progress = Progress::new();
-    let ask = Ask {
-        plan,
-        ..Ask::now()
-            .with_stop(searching.stop())
-            .with_progress(progress.clone())
-    };
+    let ask = ask
+        .with_stop(searching.stop())
+        .with_progress(progress.clone());
     let display = Display::search(progress, seat.spec().name, board.to_move(), board.size());
     let thought = seat.choose(board, &ask);
     display.finish();

@@ -1222,3 +1222,150 @@ fn tune_saves_each_move_s_value_and_fits_labels_mixed_with_them() {
             "line 1: longer than 65536 bytes, more than any game's line",
         ));
 }
+
+#[test]
+fn best_multipv_gives_lines_each_worth_a_search_of_its_move_alone() {
+    let position = "h8 i9 i8 g8 j7 h10";
+    let args = [
+        "best", "--size", "15", "--ai", "engine", "--moves", position, "--depth", "4",
+    ];
+    let v = json(&[&args[..], &["--multipv", "3", "--json"]].concat());
+    let lines = v["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 3);
+    // Every field of before is kept; the first line is the move's.
+    for key in [
+        "move",
+        "value",
+        "nodes",
+        "time_ms",
+        "player",
+        "side",
+        "value_text",
+        "depth",
+        "pv",
+    ] {
+        assert!(v.get(key).is_some(), "{key}");
+    }
+    assert_eq!(lines[0]["move"], v["move"]);
+    assert_eq!(lines[0]["value"], v["value"]);
+    assert_eq!(lines[0]["pv"], v["pv"]);
+    let mut moves = Vec::new();
+    for line in lines {
+        let mv = line["move"].as_str().unwrap();
+        assert_eq!(line["pv"][0], mv);
+        assert!(
+            line["value_text"].as_str().unwrap().starts_with("X "),
+            "{line}"
+        );
+        moves.push(mv.to_string());
+        // The same search narrowed to the line's move, to the same depth, values it the same.
+        let alone = json(&[&args[..], &["--searchmoves", mv, "--json"]].concat());
+        assert_eq!(alone["move"], mv);
+        assert_eq!(alone["value"], line["value"], "{mv}");
+    }
+    moves.dedup();
+    assert_eq!(moves.len(), 3);
+    // In words: the move, the summary, then one numbered line each.
+    let out = mnk().args(args).args(["--multipv", "3"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 5, "{text}");
+    for (i, mv) in moves.iter().enumerate() {
+        assert!(
+            rows[2 + i].starts_with(&format!("{}. {mv}", i + 1)),
+            "{text}"
+        );
+    }
+    // One line is the plain answer, in words and in JSON (which always has its one line).
+    let plain = json(&[&args[..], &["--json"]].concat());
+    let one = json(&[&args[..], &["--multipv", "1", "--json"]].concat());
+    for key in ["move", "value", "nodes", "pv", "lines"] {
+        assert_eq!(plain[key], one[key], "{key}");
+    }
+    assert_eq!(one["lines"].as_array().map(Vec::len), Some(1));
+    let out = mnk().args(args).args(["--multipv", "1"]).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
+}
+
+#[test]
+fn bad_multipv_and_searchmoves_are_refused_with_a_reason() {
+    for (n, says) in [
+        ("0", "ask for 1 to 32"),
+        ("33", "at most 32"),
+        ("3", "only 2 legal moves"),
+    ] {
+        mnk()
+            .args(["best", "--moves", "a1 b2 c3 a3 c1 b1 b3", "--multipv", n])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
+    mnk()
+        .args(["best", "--multipv", "x"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid value"));
+    mnk()
+        .args([
+            "best",
+            "--size",
+            "15",
+            "--moves",
+            "h8",
+            "--searchmoves",
+            "h8",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("h8 is already taken"));
+    mnk()
+        .args([
+            "best",
+            "--size",
+            "15",
+            "--searchmoves",
+            "i9",
+            "--multipv",
+            "2",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "more lines than the 1 move --searchmoves names",
+        ));
+    // A player that knows no value of the moves it did not choose says so.
+    mnk()
+        .args([
+            "best",
+            "--size",
+            "5",
+            "--k",
+            "4",
+            "--ai",
+            "alphabeta:depth=2",
+            "--multipv",
+            "2",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("gave 1 line of the 2 asked"));
+}
+
+#[test]
+fn the_engine_values_tiny_and_empty_boards_by_what_it_knows() {
+    // Was "X +887" after 2 nodes for a drawn 3x3: the solver settles it.
+    let v = json(&["best", "--size", "3", "--ai", "engine", "--json"]);
+    assert_eq!(v["value_text"], "draw");
+    assert_eq!(v["value"], 0.0);
+    // Was "X -133" after 2 nodes on the empty 15x15: the centre is searched for its value.
+    let v = json(&[
+        "best", "--size", "15", "--ai", "engine", "--nodes", "1000000", "--json",
+    ]);
+    assert_eq!(v["move"], "h8");
+    assert!(v["value"].as_f64().unwrap() > 0.0, "{v}");
+    assert!(v["nodes"].as_u64().unwrap() > 2, "{v}");
+    let reply = json(&[
+        "best", "--size", "15", "--ai", "engine", "--moves", "h8", "--depth", "6", "--json",
+    ]);
+    assert!(reply["value"].as_f64().unwrap() < 0.0, "{reply}");
+}

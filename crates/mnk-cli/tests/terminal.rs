@@ -273,14 +273,9 @@ fn a_search_on_the_line_interface_shows_its_progress_on_a_terminal() {
     );
 }
 
-#[test]
-fn a_game_saved_on_the_board_is_reloaded_there_and_autosaved() {
-    let dir = std::env::temp_dir().join(format!("mnk-tui-save-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let psq = dir.join("game.psq");
-    let sgf = dir.join("game.sgf");
-    let auto = dir.join("auto.txt");
-    let s = Screen::start(&[
+/// Two people at a 15x15 board, the game autosaved to `file`.
+fn two_people_autosaved(file: &std::path::Path) -> Screen {
+    Screen::start(&[
         "play",
         "--size",
         "15",
@@ -289,8 +284,18 @@ fn a_game_saved_on_the_board_is_reloaded_there_and_autosaved() {
         "--o",
         "human",
         "--autosave",
-        auto.to_str().unwrap(),
-    ]);
+        file.to_str().unwrap(),
+    ])
+}
+
+#[test]
+fn a_game_saved_on_the_board_is_reloaded_there_and_autosaved() {
+    let dir = std::env::temp_dir().join(format!("mnk-tui-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let psq = dir.join("game.psq");
+    let sgf = dir.join("game.sgf");
+    let auto = dir.join("auto.txt");
+    let s = two_people_autosaved(&auto);
     s.wait_for("X to move");
     s.keys(&["h8", "Enter", "j10", "Enter", "C-s"]);
     s.wait_for("> save ");
@@ -381,4 +386,27 @@ fn the_full_screen_board_plays_a_swap2_opening() {
     let _ = std::fs::remove_file(&record);
     assert!(sgf.contains("OP[swap2:6]"), "{sgf}");
     assert!(sgf.contains("PB[human]PW[rules]"), "{sgf}");
+}
+
+#[test]
+fn moves_undone_on_the_board_leave_the_autosave_and_the_moves_printed() {
+    let auto = std::env::temp_dir().join(format!("mnk-tui-undo-{}.txt", std::process::id()));
+    let s = two_people_autosaved(&auto);
+    s.wait_for("X to move");
+    s.keys(&["h8", "Enter", "j10", "Enter", "i9", "Enter"]);
+    s.wait_for("O to move");
+    assert!(
+        std::fs::read_to_string(&auto)
+            .unwrap()
+            .contains("h8 j10 i9")
+    );
+    // Ctrl-Z takes i9 back: the autosave follows at once, and Ctrl-Y would redo it.
+    s.keys(&["C-z"]);
+    s.wait_for("Ctrl-Y redoes");
+    let saved = std::fs::read_to_string(&auto).unwrap();
+    assert!(saved.contains("h8 j10") && !saved.contains("i9"), "{saved}");
+    s.keys(&["C-q"]);
+    let text = s.wait_for("exit 0");
+    assert!(text.contains("Moves: h8 j10\n"), "{text}");
+    let _ = std::fs::remove_file(&auto);
 }

@@ -24,12 +24,16 @@ fn send(brain: &mut Brain, lines: &[&str]) -> Vec<String> {
         .collect()
 }
 
-/// The answer lines (not MESSAGE / DEBUG).
+/// The answer lines (not MESSAGE / DEBUG / INFO).
 fn answers(lines: &[String]) -> Vec<&str> {
     lines
         .iter()
         .map(String::as_str)
-        .filter(|l| !l.starts_with("MESSAGE") && !l.starts_with("DEBUG"))
+        .filter(|l| {
+            !["MESSAGE", "DEBUG", "INFO "]
+                .iter()
+                .any(|w| l.starts_with(w))
+        })
         .collect()
 }
 
@@ -183,7 +187,7 @@ fn unknown_commands_get_unknown_and_malformed_ones_error_on_one_line() {
     let mut b = brain("rules");
     one(&mut b, "START 15");
     assert!(one(&mut b, "HELLO world").starts_with("UNKNOWN"));
-    assert!(one(&mut b, "YXNBEST 3").starts_with("UNKNOWN"));
+    assert!(one(&mut b, "YXBALANCEONE 3").starts_with("UNKNOWN"));
     assert!(one(&mut b, "TURN seven,seven").starts_with("ERROR"));
     assert!(one(&mut b, "BEGIN please").starts_with("ERROR"));
     assert!(one(&mut b, "DONE").starts_with("ERROR"));
@@ -523,7 +527,12 @@ fn the_player_is_seated_at_start_and_answers_a_searched_move_at_timeout_turn_zer
     send(&mut b, &["START 15"]);
     // Seated (its tables allocated) before the first move asks for anything.
     assert_eq!(b.player().map(|p| p.name), Some("engine"));
-    let out = send(&mut b, &["INFO timeout_turn 0", "BEGIN"]);
+    // (The first move, the centre, is searched to a few plies for its value: in a test build,
+    // which checks every node from scratch, that takes longer than 5 ms; one ply here.)
+    let out = send(
+        &mut b,
+        &["INFO timeout_turn 0", "INFO max_depth 1", "BEGIN"],
+    );
     assert!(
         out.iter().any(|l| l.starts_with("MESSAGE engine depth")),
         "{out:?}"
@@ -701,4 +710,146 @@ fn settings_beyond_the_machine_are_capped_with_a_message_and_the_game_goes_on() 
                 .contains("thread_num 4294967295 is more than the 2 this machine runs at once")),
         "{out:?}"
     );
+}
+
+/// The `MESSAGE (i) value | depth | x,y ...` lines of an n-best answer: rank, value, depth, line.
+fn nbest_lines(out: &[String]) -> Vec<(usize, String, String, Vec<Point>)> {
+    out.iter()
+        .filter_map(|l| l.strip_prefix("MESSAGE ("))
+        .map(|l| {
+            let (rank, rest) = l.split_once(") ").unwrap();
+            let parts: Vec<&str> = rest.split(" | ").collect();
+            assert_eq!(parts.len(), 3, "{l}");
+            let pv = parts[2].split(' ').map(parse_move).collect();
+            (rank.parse().unwrap(), parts[0].into(), parts[1].into(), pv)
+        })
+        .collect()
+}
+
+#[test]
+fn yxboard_takes_a_position_and_yxnbest_reports_the_best_lines_and_plays_the_first() {
+    let mut b = brain("engine:depth=4");
+    one(&mut b, "START 15");
+    // YXBOARD: the position, no answer (the manager asks for the lines next).
+    let out = send(&mut b, &["YXBOARD", "7,7,2", "8,8,1", "8,7,2", "DONE"]);
+    assert!(out.is_empty(), "{out:?}");
+    assert_eq!(owner_at(&b, 8, 8), Some(Field::Own));
+    assert_eq!(b.stones().unwrap().empty_cells(), 222);
+    let out = send(&mut b, &["YXNBEST 3"]);
+    let lines = nbest_lines(&out);
+    assert_eq!(
+        lines.iter().map(|l| l.0).collect::<Vec<_>>(),
+        [1, 2, 3],
+        "{out:?}"
+    );
+    let mut firsts: Vec<Point> = lines.iter().map(|l| l.3[0]).collect();
+    for (_, value, depth, _) in &lines {
+        assert!(
+            value.parse::<i32>().is_ok() || value.contains('M'),
+            "{value}"
+        );
+        assert_eq!(depth, "4");
+    }
+    // The answer is the first line's move, played as ours.
+    let answer = answers(&out);
+    assert_eq!(answer.len(), 1, "{out:?}");
+    let mv = parse_move(answer[0]);
+    assert_eq!(mv, firsts[0]);
+    assert_eq!(owner_at(&b, mv.x, mv.y), Some(Field::Own));
+    firsts.sort_by_key(|p| (p.x, p.y));
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "three different moves: {out:?}");
+    // A plain turn reports no lines.
+    let out = send(&mut b, &["TURN 0,0"]);
+    assert!(nbest_lines(&out).is_empty(), "{out:?}");
+}
+
+#[test]
+fn show_detail_2_adds_an_info_block_per_line() {
+    let mut b = brain("engine:depth=3");
+    send(&mut b, &["START 15", "INFO show_detail 2"]);
+    send(&mut b, &["YXBOARD", "7,7,1", "8,8,2", "DONE"]);
+    let out = send(&mut b, &["YXNBEST 2"]);
+    let info: Vec<&str> = out
+        .iter()
+        .map(String::as_str)
+        .filter(|l| l.starts_with("INFO "))
+        .collect();
+    let blocks: Vec<&[&str]> = info.split_inclusive(|l| *l == "INFO PV DONE").collect();
+    assert_eq!(blocks.len(), 2, "{out:?}");
+    let lines = nbest_lines(&out);
+    for (i, block) in blocks.iter().enumerate() {
+        assert_eq!(block[0], format!("INFO PV {i}"));
+        assert_eq!(block[1], "INFO NUMPV 2");
+        for key in [
+            "DEPTH 3",
+            "TOTALNODES ",
+            "TOTALTIME ",
+            "SPEED ",
+            "EVAL ",
+            "BESTLINE ",
+        ] {
+            assert!(
+                block.iter().any(|l| l.starts_with(&format!("INFO {key}"))),
+                "{key}: {block:?}"
+            );
+        }
+        let bestline = block
+            .iter()
+            .find_map(|l| l.strip_prefix("INFO BESTLINE "))
+            .unwrap();
+        assert_eq!(
+            parse_move(bestline.split(' ').next().unwrap()),
+            lines[i].3[0]
+        );
+        let eval = block
+            .iter()
+            .find_map(|l| l.strip_prefix("INFO EVAL "))
+            .unwrap();
+        assert_eq!(eval, lines[i].1);
+    }
+    // The move comes last, after the blocks.
+    parse_move(out.last().unwrap());
+}
+
+#[test]
+fn yxnbest_outside_what_it_can_give_says_so_and_still_plays() {
+    let mut b = brain("engine:depth=2");
+    one(&mut b, "START 15");
+    for (n, says, lines) in [
+        ("0", "ask for 1 to 32; searching 1", 0),
+        ("99", "at most 32", 32),
+    ] {
+        send(&mut b, &["YXBOARD", "7,7,2", "DONE"]);
+        let out = send(&mut b, &[&format!("YXNBEST {n}")]);
+        assert!(
+            out.iter()
+                .any(|l| l.starts_with("MESSAGE YXNBEST") && l.contains(says)),
+            "{out:?}"
+        );
+        assert_eq!(nbest_lines(&out).len(), lines, "{out:?}");
+        parse_move(answers(&out)[0]);
+    }
+    // Two cells left on a 3x3 board: two lines.
+    let mut b = brain_k("engine", 3);
+    one(&mut b, "START 3");
+    send(
+        &mut b,
+        &[
+            "YXBOARD", "0,0,2", "1,0,1", "2,0,2", "0,1,2", "1,1,1", "0,2,1", "1,2,2", "DONE",
+        ],
+    );
+    let out = send(&mut b, &["YXNBEST 3"]);
+    assert!(
+        out.iter()
+            .any(|l| l.contains("only 2 legal moves; searching 2")),
+        "{out:?}"
+    );
+    assert_eq!(nbest_lines(&out).len(), 2, "{out:?}");
+    // Unreadable: an error, and the brain goes on.
+    assert!(one(&mut b, "YXNBEST three").starts_with("ERROR YXNBEST"));
+    let before = b.stones().unwrap().clone();
+    let out = send(&mut b, &["YXBOARD", "0,0,1", "0,0,2", "DONE"]);
+    assert!(answers(&out)[0].starts_with("ERROR YXBOARD 0,0"), "{out:?}");
+    assert_eq!(b.stones().unwrap(), &before);
 }

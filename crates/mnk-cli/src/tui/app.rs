@@ -682,6 +682,7 @@ impl App {
                 value: choice.value,
                 pv: choice.pv.clone(),
                 nodes: choice.nodes,
+                lines: choice.lines.clone(),
             },
             time: thought.time,
         });
@@ -830,7 +831,7 @@ impl App {
             "numbers" => self.numbers = !self.numbers,
             "moves" => {
                 let size = self.variant().size();
-                let text = format!("Moves: {}", format_moves(self.session.line(), size));
+                let text = format!("Moves: {}", format_moves(self.session.game_moves(), size));
                 self.say(text);
             }
             _ => match parse_move(&command, self.session.board()) {
@@ -842,9 +843,10 @@ impl App {
         }
     }
 
-    /// The game so far, to resume it from (`--moves`), or `None` before the first move.
+    /// The game so far, to resume it from (`--moves`), or `None` before the first move: the
+    /// moves undo took back are not the game's.
     pub fn moves_line(&self) -> Option<String> {
-        let line = self.session.line();
+        let line = self.session.game_moves();
         (!line.is_empty()).then(|| format_moves(line, self.variant().size()))
     }
 
@@ -906,6 +908,14 @@ mod tests {
         parse_cell(text, app.variant().size()).unwrap()
     }
 
+    /// Types each of `lines` and Enter.
+    fn type_lines(app: &mut App, lines: &[&str]) {
+        for line in lines {
+            app.typed = (*line).into();
+            app.run_typed();
+        }
+    }
+
     fn wait(app: &mut App) {
         app.tick();
         while app.thinking.is_some() {
@@ -962,12 +972,41 @@ mod tests {
     }
 
     #[test]
+    fn the_moves_undo_took_back_are_not_saved_or_printed_but_a_review_keeps_them() {
+        let mut a = app(None);
+        type_lines(&mut a, &["d4", "c3", "e5", "a1"]);
+        let moves = |a: &App| (a.moves_line(), a.record().moves().len());
+        let all = (Some("d4 c3 e5 a1".to_string()), 4);
+        // Stepping back to look is no change to the game.
+        a.back();
+        a.back();
+        assert_eq!(moves(&a), all);
+        a.jump(true);
+        // Undo takes a1 back: the autosave's record and the moves printed on leaving end at
+        // e5 while a1 waits for redo.
+        a.undo();
+        assert_eq!(moves(&a), (Some("d4 c3 e5".to_string()), 3));
+        type_lines(&mut a, &["moves"]);
+        assert_eq!(a.message, "Moves: d4 c3 e5");
+        // Stepping further back keeps it so; redo (or stepping forward) makes a1 the game's
+        // again.
+        a.back();
+        assert_eq!(moves(&a).1, 3);
+        a.forward();
+        a.redo();
+        assert_eq!(moves(&a), all);
+        a.undo();
+        a.undo();
+        assert_eq!(moves(&a), (Some("d4 c3".to_string()), 2));
+        // A move played after undo replaces what it took back.
+        a.place(cell(&a, "g7"));
+        assert_eq!(moves(&a), (Some("d4 c3 g7".to_string()), 3));
+    }
+
+    #[test]
     fn reviewing_steps_through_the_game_and_a_move_cuts_the_line() {
         let mut a = app(None);
-        for m in ["d4", "c3", "e5", "a1"] {
-            a.typed = m.into();
-            a.run_typed();
-        }
+        type_lines(&mut a, &["d4", "c3", "e5", "a1"]);
         a.jump(false);
         assert!(a.moves().is_empty());
         a.forward();

@@ -2,7 +2,9 @@
 //! last move and the winning line marked, the cursor), the side panel (players, whose move,
 //! the machine's search live, the moves) and the line at the bottom (message, typed text).
 //!
-//! A board larger than the screen scrolls to keep the cursor in view.
+//! A board larger than the screen scrolls to keep the cursor in view, with marks on its edges
+//! where rows or columns are out of view. With move numbers on, cells are wide enough for the
+//! numbers and a space between them. The panel's lines wrap to its width.
 
 use super::app::{App, LastSearch, Purpose};
 use crate::render::{human_time, thousands};
@@ -52,6 +54,13 @@ const O_STYLE: Style = Style::new()
     .fg(Color::LightCyan)
     .add_modifier(Modifier::BOLD);
 const DIM: Style = Style::new().fg(Color::DarkGray);
+/// The marks of rows and columns out of view.
+const SCROLL: Style = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
+
+/// The decimal digits of `n`.
+fn digits(n: usize) -> u16 {
+    n.max(1).ilog10() as u16 + 1
+}
 
 fn side_style(side: Side) -> Style {
     match side {
@@ -70,9 +79,14 @@ pub fn draw(frame: &mut Frame, app: &App) -> Geometry {
     let [main, bottom] =
         Layout::vertical([Constraint::Min(3), Constraint::Length(message_lines + 1)]).areas(area);
     // Board: 3 columns of row numbers each side, cells of 2 (3 when that fits beside a
-    // panel of 30 columns).
+    // panel of 30 columns; with move numbers on, room for the largest and a space).
     let wide = 3 * u16::from(size.width) + 6 + 30 <= main.width;
-    let cell_width = if wide { 3 } else { 2 };
+    let numbered = if app.numbers {
+        digits(app.moves().len()) + 1
+    } else {
+        0
+    };
+    let cell_width = if wide { 3 } else { 2 }.max(numbered);
     let board_width = (cell_width * u16::from(size.width) + 7).min(main.width.saturating_sub(24));
     let [board_area, panel_area] =
         Layout::horizontal([Constraint::Length(board_width), Constraint::Min(20)]).areas(main);
@@ -117,15 +131,26 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect, cell_width: u16) -> Geom
         n
     };
     let pad = usize::from(cell_width);
-    let letters = || {
-        let mut spans = vec![Span::raw("   ")];
+    // Rows and columns out of view are marked on the letters' lines: ▲ above and ▼ below
+    // (left of the letters), ◀ and ▶ at the ends of the letters.
+    let (left, right) = (first_col > 0, first_col + shown_cols < width);
+    let letters = |rows_hidden: bool, mark: char| {
+        let corner = format!(
+            "{} {}",
+            if rows_hidden { mark } else { ' ' },
+            if left { '◀' } else { ' ' }
+        );
+        let mut spans = vec![Span::styled(corner, SCROLL)];
         for col in first_col..first_col + shown_cols {
             let letter = column_letter(col as u8).to_string();
             spans.push(Span::styled(format!("{letter:^pad$}"), DIM));
         }
+        if right {
+            spans.push(Span::styled("▶", SCROLL));
+        }
         Line::from(spans)
     };
-    let mut lines = vec![letters()];
+    let mut lines = vec![letters(first_row > 0, '▲')];
     for row in first_row..first_row + shown_rows {
         let number = height - row;
         let mut spans = vec![Span::styled(format!("{number:>2} "), DIM)];
@@ -133,10 +158,9 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect, cell_width: u16) -> Geom
             let cell = size.cell(row, col).expect("in range");
             let (text, mut style) = match board.get(cell) {
                 Some(side) => {
+                    // The cell is wider than the largest number (see `draw`).
                     let text = match numbers[cell.index()] {
-                        Some(n) if app.numbers => {
-                            (n % if pad == 3 { 1000 } else { 100 }).to_string()
-                        }
+                        Some(n) if app.numbers => n.to_string(),
                         _ => side.symbol().to_string(),
                     };
                     (text, side_style(side))
@@ -157,7 +181,7 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect, cell_width: u16) -> Geom
         spans.push(Span::styled(format!(" {number}"), DIM));
         lines.push(Line::from(spans));
     }
-    lines.push(letters());
+    lines.push(letters(first_row + shown_rows < height, '▼'));
     frame.render_widget(Paragraph::new(lines), area);
     Geometry {
         origin: (area.x + 3, area.y + 1),
@@ -254,6 +278,17 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
         lines.extend(search_lines(report, *side, size));
     }
     lines.push(Line::raw(""));
+    // The lines above wrap to the panel's width (a long line of play, the thinking line);
+    // the moves take the rows left below them.
+    let inner = area.width.saturating_sub(1);
+    let header = Paragraph::new(lines).wrap(Wrap { trim: false });
+    let header_rows = u16::try_from(header.line_count(inner))
+        .unwrap_or(u16::MAX)
+        .min(area.height);
+    let [header_area, moves_area] =
+        Layout::vertical([Constraint::Length(header_rows), Constraint::Min(0)]).areas(area);
+    let border = || Block::new().borders(Borders::LEFT).border_style(DIM);
+    frame.render_widget(header.block(border()), header_area);
     // The moves, two a line, the latest in view.
     let moves = app.session.line();
     let rows: Vec<Line> = moves
@@ -277,7 +312,7 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
             Line::from(spans)
         })
         .collect();
-    let room = usize::from(area.height.saturating_sub(2)).saturating_sub(lines.len());
+    let room = usize::from(moves_area.height.saturating_sub(2));
     let current_row = app.moves().len().saturating_sub(1) / 2;
     let first = if rows.len() > room {
         (current_row + 1)
@@ -286,9 +321,8 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
     } else {
         0
     };
-    lines.extend(rows.into_iter().skip(first).take(room));
-    let panel = Paragraph::new(lines).block(Block::new().borders(Borders::LEFT).border_style(DIM));
-    frame.render_widget(panel, area);
+    let shown: Vec<Line> = rows.into_iter().skip(first).take(room).collect();
+    frame.render_widget(Paragraph::new(shown).block(border()), moves_area);
 }
 
 /// "X engine  4:59", the clock shown while it runs.
@@ -381,4 +415,142 @@ fn draw_help(frame: &mut Frame, area: Rect) {
             .block(Block::bordered().title(" mnk play: keys ")),
         rect,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::app::Machine;
+    use mnk::game::{Rule, Variant};
+    use mnk::notation::parse_cell;
+    use mnk::session::{Occupant, Session};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use std::time::Duration;
+
+    /// Two people at a `side` x `side` board, after `moves`.
+    fn app(side: u8, moves: &str) -> App {
+        let variant = Variant::new(Size::square(side), 5, Rule::Freestyle).unwrap();
+        let seats: [Occupant<Machine>; 2] = [Occupant::Human, Occupant::Human];
+        let mut app = App::new(Session::new(variant, seats));
+        for m in moves.split_whitespace() {
+            app.place(parse_cell(m, variant.size()).unwrap());
+        }
+        app
+    }
+
+    /// The screen as text, one string a row, drawn at `width` x `height`.
+    fn screen(app: &App, width: u16, height: u16) -> Vec<String> {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal
+            .draw(|frame| {
+                draw(frame, app);
+            })
+            .unwrap();
+        let buffer = terminal.backend().buffer();
+        (0..height)
+            .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn a_board_larger_than_the_screen_marks_the_rows_and_columns_out_of_view() {
+        // 26x26 at 80x24: 20 rows and 24 columns fit.
+        let mut a = app(26, "");
+        a.cursor = parse_cell("n13", a.variant().size()).unwrap();
+        let rows = screen(&a, 80, 24);
+        let (top, bottom) = (&rows[0], &rows[21]);
+        // The cursor at n13: rows hidden above and below, columns left and right.
+        assert!(top.starts_with("▲ ◀") && top.contains('▶'), "{top}");
+        assert!(
+            bottom.starts_with("▼ ◀") && bottom.contains('▶'),
+            "{bottom}"
+        );
+        // At the top-left corner, only what is below and right is out of view.
+        a.cursor = parse_cell("a26", a.variant().size()).unwrap();
+        let rows = screen(&a, 80, 24);
+        assert!(
+            rows[0].starts_with("   a") && rows[0].contains('▶'),
+            "{}",
+            rows[0]
+        );
+        assert!(rows[1].starts_with("26 "), "{}", rows[1]);
+        assert!(rows[21].starts_with("▼  a"), "{}", rows[21]);
+        // A board that fits has no marks.
+        let rows = screen(&app(15, ""), 80, 24);
+        assert!(
+            rows.iter().all(|r| !r.contains(['▲', '▼', '◀', '▶'])),
+            "{rows:#?}"
+        );
+    }
+
+    #[test]
+    fn move_numbers_of_two_digits_stay_apart() {
+        // X's stones on row 1 are moves 1, 3, ..., 15, O's on row 15 2, 4, ..., 14: 9, 11 and
+        // 13 side by side (no five: e and i are left empty).
+        let moves = "a1 a15 b1 b15 c1 c15 d1 d15 f1 f15 g1 g15 h1 h15 j1";
+        let mut a = app(15, moves);
+        a.numbers = true;
+        let rows = screen(&a, 80, 24);
+        let row = rows.iter().find(|r| r.starts_with(" 1 ")).unwrap();
+        let numbers: Vec<&str> = row.split_whitespace().skip(1).take(10).collect();
+        assert_eq!(
+            numbers,
+            ["1", "3", "5", "7", "·", "9", "11", "13", "·", "15"],
+            "{row}"
+        );
+        let row = rows.iter().find(|r| r.starts_with("15 ")).unwrap();
+        let numbers: Vec<&str> = row.split_whitespace().skip(1).take(8).collect();
+        assert_eq!(
+            numbers,
+            ["2", "4", "6", "8", "·", "10", "12", "14"],
+            "{row}"
+        );
+        // The mouse finds the cells where they are drawn, three columns each.
+        let geometry = {
+            let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+            let mut g = Geometry::default();
+            terminal.draw(|frame| g = draw(frame, &a)).unwrap();
+            g
+        };
+        assert_eq!(geometry.cell_width, 3);
+        let col = row
+            .char_indices()
+            .position(|(i, _)| row[i..].starts_with("12"))
+            .unwrap() as u16;
+        let g15 = parse_cell("g15", a.variant().size()).unwrap();
+        assert_eq!(geometry.cell_at(a.variant().size(), col, 1), Some(g15));
+    }
+
+    #[test]
+    fn the_panel_wraps_a_long_line_of_play_at_80_columns() {
+        let moves = "h8 i9 g7 j10 f6 k11 e5 l12 d4 m13 c3 n14 b2 o15 a1";
+        let mut a = app(15, "");
+        let size = a.variant().size();
+        let pv: Vec<Cell> = moves
+            .split_whitespace()
+            .map(|m| parse_cell(m, size).unwrap())
+            .collect();
+        a.last_search = Some(LastSearch {
+            side: Side::X,
+            name: "engine",
+            report: Report {
+                depth: Some(12),
+                value: Some(mnk::search::Value::Score(132)),
+                pv,
+                nodes: 123_456,
+                lines: Vec::new(),
+            },
+            time: Duration::from_millis(1500),
+        });
+        let rows = screen(&a, 80, 24);
+        let panel: String = rows
+            .iter()
+            .map(|r| r.chars().skip(38).collect::<String>())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let shown: Vec<&str> = panel.split_whitespace().collect();
+        let at = shown.iter().position(|w| *w == "pv").unwrap();
+        assert_eq!(shown[at + 1..at + 16].join(" "), moves, "{rows:#?}");
+    }
 }

@@ -6,15 +6,16 @@
 use super::movegen::MoveList;
 use super::position::{Position, Threat};
 use super::score;
-use super::search::{Iteration, SearchLimits, Shared, Worker};
+use super::search::{Iteration, RootLine, SearchLimits, Shared, Worker};
 use super::threats::{ThreatKind, ThreatSearch};
 use super::tt::TranspositionTable;
 use super::tunables::{
     DEFAULT_MIB, ROOT_THREAT_NODE_DIVISOR, ROOT_VCF_DEPTH, ROOT_VCF_NODES, ROOT_VCF_SHARE,
     ROOT_VCT_DEPTH, ROOT_VCT_NODES, ROOT_VCT_SHARE, SAFETY_MOVES, SAFETY_NODES, SEARCH_SHARE,
+    SINGLE_MOVE_DEPTH,
 };
 use crate::game::{Board, Cell, Forced, Variant};
-use crate::search::{Control, MoveValue, Report, run_team, sort_best_first};
+use crate::search::{Bound, Control, MoveValue, PvLine, Report, run_team, sort_best_first};
 
 /// The deepest iteration when no depth is given.
 pub const MAX_DEPTH: u32 = 64;
@@ -38,7 +39,8 @@ pub enum Method {
 pub struct Analysis {
     /// The move.
     pub best: Cell,
-    /// Its score for the side to move (see [`score`]; decisive scores are proven).
+    /// Its score for the side to move (see [`score`]; decisive scores are proven); with
+    /// [`Method::Heuristic`] only the static evaluation, no value of the move.
     pub score: i32,
     /// The depth the move was searched to: the last finished iteration's, or that of an
     /// unfinished one that found a better move (0 when not even the first iteration finished
@@ -54,6 +56,70 @@ pub struct Analysis {
     /// `best` first among equals: from the deepest iteration that searched each move, exact
     /// or a bound as each says. Only `best` when a threat search or a forced move decided.
     pub values: Vec<MoveValue>,
+    /// The best lines, best first ([`Control::lines`] of them; fewer when the position has
+    /// fewer moves, or the search was stopped early; none when not even its first iteration
+    /// finished, [`Method::Heuristic`]): the first is the move's (`best`, `score`, `pv`). A line whose move the safety check refuted says the
+    /// proven loss; the moves a forced block leaves (lost at once) are lines of one move.
+    pub lines: Vec<PvLine>,
+}
+
+impl Analysis {
+    /// A proven win of a threat search, found while several lines were asked for: it heads the
+    /// lines unless the search's best is at least as good.
+    fn head_with(&mut self, win: Analysis) {
+        if self.score >= win.score {
+            return;
+        }
+        let n = self.lines.len().max(1);
+        self.lines.retain(|l| l.pv.first() != Some(&win.best));
+        self.lines.splice(0..0, win.lines);
+        self.lines.truncate(n);
+        for v in &mut self.values {
+            if v.cell == win.best {
+                *v = win.values[0];
+            }
+        }
+        sort_best_first(&mut self.values, Some(win.best));
+        self.best = win.best;
+        self.score = win.score;
+        self.pv = win.pv;
+        self.method = win.method;
+    }
+
+    /// Up to `n` lines: the searched ones, then moves whose value is exact (the moves a forced
+    /// block leaves, lost at once), each a line of its one move.
+    fn complete_lines(&mut self, n: usize) {
+        // A move of the ordering alone has no value to make a line of.
+        if self.lines.is_empty() && self.method != Method::Heuristic {
+            self.lines.push(PvLine {
+                value: score::value(self.score),
+                pv: self.pv.clone(),
+                depth: Some(self.depth),
+            });
+        }
+        let more: Vec<PvLine> = self
+            .values
+            .iter()
+            .filter(|v| v.bound == Bound::Exact)
+            .filter(|v| self.lines.iter().all(|l| l.pv.first() != Some(&v.cell)))
+            .map(|v| PvLine {
+                value: v.value,
+                pv: vec![v.cell],
+                depth: v.depth,
+            })
+            .collect();
+        self.lines.extend(more);
+        self.lines.truncate(n.max(1));
+    }
+}
+
+/// A line of the search as a player's line.
+fn pv_line(line: &RootLine) -> PvLine {
+    PvLine {
+        value: score::value(line.score),
+        pv: line.pv.clone(),
+        depth: Some(line.depth),
+    }
 }
 
 /// Settings of the engine.
@@ -156,12 +222,18 @@ impl Engine {
 
     /// The best move for the side to move, within the engine's settings and `control` (its
     /// depth, when it has one, replaces the configured depth; its node budget lowers the
-    /// configured one).
+    /// configured one), with the best [`Control::lines`] lines when it asks for more than one
+    /// (multi-PV, see [`Worker::iterate`]), among the [`Control::root_moves`] when it names
+    /// some.
     ///
     /// Always answers with a move while the game is on, however little time there is: the
     /// best move of the last finished iteration (or of an unfinished one, when it found a
     /// better move), or of the move ordering when none finished. Returns `None` only when the
     /// game is over.
+    ///
+    /// A root of one move (a forced block, the centre of the empty board, a root narrowed to
+    /// one move) is still searched, so that its value is a searched one: a forced move to
+    /// [`SINGLE_MOVE_DEPTH`] plies, a narrowed root as deep as the limits allow.
     pub fn analyse(&mut self, board: &Board, control: &Control) -> Option<Analysis> {
         if board.is_over() {
             return None;
@@ -172,6 +244,7 @@ impl Engine {
             (a, b) => a.or(b),
         };
         let depth = control.depth().unwrap_or(config.depth).max(1);
+        let wanted = control.lines();
         self.ensure_table(*board.variant());
         let tt = &self.table.as_ref().expect("just made").1;
         let pos = match &mut self.position {
@@ -183,6 +256,19 @@ impl Engine {
         };
         let me = pos.to_move();
         let them = me.other();
+        // The root moves the caller allows (legal ones; none: every move).
+        let allowed: Option<Vec<usize>> = control
+            .root_moves()
+            .map(|cells| {
+                let size = board.size();
+                cells
+                    .iter()
+                    .filter(|c| c.index() < size.cells())
+                    .map(|&c| pos.index(c))
+                    .filter(|&p| pos.is_empty(p) && pos.is_legal(p))
+                    .collect::<Vec<usize>>()
+            })
+            .filter(|moves| !moves.is_empty());
         let decided = |pos: &Position, line: Vec<usize>, score: i32, nodes, method| {
             let pv: Vec<Cell> = line.iter().map(|&p| pos.cell(p)).collect();
             Analysis {
@@ -190,20 +276,35 @@ impl Engine {
                 score,
                 depth: u32::from(method == Method::Forced),
                 values: vec![MoveValue::exact(pv[0], score::value(score))],
+                lines: vec![PvLine {
+                    value: score::value(score),
+                    pv: pv.clone(),
+                    depth: Some(u32::from(method == Method::Forced)),
+                }],
                 pv,
                 nodes,
                 method,
             }
         };
         let forced = pos.forced();
-        match forced {
-            Some(Forced::Win) => {
-                let p = pos.threats(me, Threat::Five).first().expect("a five");
-                return Some(decided(pos, vec![p], score::win_in(1), 1, Method::Forced));
-            }
+        // A five to make: the win, first of the lines; the other moves are searched only when
+        // more lines are asked for.
+        let fives: Vec<usize> = match forced {
+            Some(Forced::Win) => pos.threats(me, Threat::Five).iter().collect(),
             // No legal move (the board ends such a game first).
             Some(Forced::Draw) => return None,
-            _ => {}
+            _ => Vec::new(),
+        };
+        let mut proven = None;
+        if let Some(&p) = fives
+            .iter()
+            .find(|&p| allowed.as_ref().is_none_or(|a| a.contains(p)))
+        {
+            let win = decided(pos, vec![p], score::win_in(1), 1, Method::Forced);
+            if wanted == 1 {
+                return Some(win);
+            }
+            proven = Some(win);
         }
         let mut list = MoveList::default();
         if forced.is_none() {
@@ -224,27 +325,49 @@ impl Engine {
                 .first()
                 .filter(|&b| pos.is_legal(b)),
         };
-        let root: Vec<usize> = match block {
-            Some(block) => vec![block],
-            None => list.iter().collect(),
+        let mut root: Vec<usize> = match (&allowed, block) {
+            (Some(allowed), _) => {
+                let mut moves = allowed.clone();
+                moves.sort_by_key(|&p| (std::cmp::Reverse(pos.move_score(p)), p));
+                moves
+            }
+            (None, Some(block)) if fives.is_empty() => vec![block],
+            (None, _) => list.iter().collect(),
         };
+        // The fives are the proven win's, not the search's.
+        root.retain(|p| !fives.contains(p));
         if root.is_empty() {
-            // Renju's X with only forbidden points left: no move to make.
-            return None;
+            // Renju's X with only forbidden points left: no move to make; or only the win.
+            return proven.map(|mut win| {
+                win.complete_lines(wanted);
+                win
+            });
+        }
+        let worth = root.len();
+        if allowed.is_none() && block.is_none() && wanted > root.len() {
+            // More lines than the moves worth a look (the centre of the empty board): the
+            // others too, best ordered first.
+            let mut more: Vec<usize> = pos
+                .board_indices()
+                .filter(|&p| pos.is_empty(p) && pos.is_legal(p) && !root.contains(&p))
+                .collect();
+            more.sort_by_key(|&p| (std::cmp::Reverse(pos.move_score(p)), p));
+            root.extend(more);
         }
         // When a block is forced, every other move loses to the five on the next move.
         let lost: Vec<MoveValue> = match block {
-            Some(block) => list
+            Some(block) if allowed.is_none() && fives.is_empty() => list
                 .iter()
                 .filter(|&p| p != block)
                 .map(|p| MoveValue::exact(pos.cell(p), score::value(score::loss_in(2))))
                 .collect(),
-            None => Vec::new(),
+            _ => Vec::new(),
         };
         let fallback = root[0];
         let mut nodes = 0;
-        // Threat searches first: a proven win needs no more thought.
-        if root.len() > 1 {
+        // Threat searches first: a proven win needs no more thought (with several lines, the
+        // others are still searched, and the win heads them).
+        if proven.is_none() && (root.len() > 1 || allowed.is_some()) {
             // With a node limit, each takes at most a quarter of it.
             let budget =
                 |n: u64| node_limit.map_or(n, |limit| n.min(limit / ROOT_THREAT_NODE_DIVISOR));
@@ -271,14 +394,19 @@ impl Engine {
                     control.past_share(share) || control.should_stop(0)
                 });
                 nodes += threats.nodes();
-                if let Some(win) = found {
+                if let Some(win) = found.filter(|w| root.contains(&w.line[0])) {
                     let method = if kind == ThreatKind::Vcf {
                         Method::Vcf
                     } else {
                         Method::Vct
                     };
                     let score = score::win_in(win.plies as usize);
-                    return Some(decided(pos, win.line, score, nodes, method));
+                    let answer = decided(pos, win.line, score, nodes, method);
+                    if wanted == 1 {
+                        return Some(answer);
+                    }
+                    proven = Some(answer);
+                    break;
                 }
             }
         }
@@ -287,6 +415,13 @@ impl Engine {
             depth,
             nodes: node_limit.map(|n| n.saturating_sub(nodes).max(1)),
             threads: config.threads.max(1),
+            lines: wanted.min(root.len()),
+            single_move_depth: if allowed.is_some() {
+                u32::MAX
+            } else {
+                SINGLE_MOVE_DEPTH
+            },
+            first_line_moves: worth,
         };
         tt.new_search();
         let threat_nodes = nodes;
@@ -296,6 +431,11 @@ impl Engine {
                 value: Some(score::value(it.score)),
                 pv: it.pv.clone(),
                 nodes: it.nodes + threat_nodes,
+                lines: if wanted > 1 {
+                    it.lines.iter().map(pv_line).collect()
+                } else {
+                    Vec::new()
+                },
             });
         };
         let report = std::sync::Mutex::new(&mut report);
@@ -329,6 +469,7 @@ impl Engine {
         if let Some(it) = &mut last
             && !single
             && !score::is_decisive(it.score)
+            && proven.is_none()
         {
             let budget = node_limit.map_or(SAFETY_NODES, |n| {
                 n.saturating_sub(nodes) / SAFETY_MOVES as u64
@@ -337,20 +478,22 @@ impl Engine {
         }
         values.extend(lost);
         let pos = self.position.as_ref().expect("synced above");
-        Some(match last {
+        let method = if single && allowed.is_none() {
+            Method::Forced
+        } else {
+            Method::Search
+        };
+        let mut analysis = match last {
             Some(it) => {
                 sort_best_first(&mut values, it.pv.first().copied());
                 Analysis {
                     best: it.pv[0],
                     score: it.score,
                     depth: it.depth,
+                    lines: it.lines.iter().map(pv_line).collect(),
                     pv: it.pv,
                     nodes,
-                    method: if single {
-                        Method::Forced
-                    } else {
-                        Method::Search
-                    },
+                    method,
                     values,
                 }
             }
@@ -359,15 +502,21 @@ impl Engine {
                 score: pos.evaluate(),
                 depth: 0,
                 pv: vec![pos.cell(fallback)],
+                lines: Vec::new(),
                 nodes,
-                method: if single {
-                    Method::Forced
+                method: if method == Method::Forced {
+                    method
                 } else {
                     Method::Heuristic
                 },
                 values: Vec::new(),
             },
-        })
+        };
+        if let Some(win) = proven {
+            analysis.head_with(win);
+        }
+        analysis.complete_lines(wanted);
+        Some(analysis)
     }
 }
 
@@ -391,9 +540,11 @@ fn safety_check(
     let mut nodes = 0;
     let mut play = None;
     let tried = values.len().min(SAFETY_MOVES);
+    let mut stopped = false;
     for (i, value) in values.iter_mut().enumerate().take(tried) {
         if control.should_stop(0) {
-            return nodes;
+            stopped = true;
+            break;
         }
         let cell = value.cell;
         pos.play(pos.index(cell));
@@ -405,12 +556,20 @@ fn safety_check(
             Some(win) => {
                 *value =
                     MoveValue::exact(cell, score::value(score::loss_in(win.plies as usize + 1)));
+                // Its line, if it is one, says the loss.
+                if let Some(line) = it.lines.iter_mut().find(|l| l.pv[0] == cell) {
+                    line.score = score::loss_in(win.plies as usize + 1);
+                    line.pv.truncate(1);
+                }
             }
             None => {
                 play = Some(i);
                 break;
             }
         }
+    }
+    if stopped {
+        return nodes;
     }
     let chosen = play.unwrap_or_else(|| {
         if tried < values.len() {
@@ -435,6 +594,28 @@ fn safety_check(
             }
             _ => it.score,
         };
+        // The move played heads the lines, with its own line when it has one.
+        let n = it.lines.len().max(1);
+        let head = match it.lines.iter().position(|l| l.pv[0] == mv.cell) {
+            Some(i) => {
+                let line = it.lines.remove(i);
+                it.pv.clone_from(&line.pv);
+                RootLine {
+                    score: it.score,
+                    ..line
+                }
+            }
+            None => RootLine {
+                score: it.score,
+                pv: it.pv.clone(),
+                depth: it.depth,
+            },
+        };
+        it.lines.insert(0, head);
+        it.lines.truncate(n);
+    }
+    if let Some(rest) = it.lines.get_mut(1..) {
+        rest.sort_by_key(|l| std::cmp::Reverse(l.score));
     }
     nodes
 }
@@ -467,6 +648,18 @@ mod tests {
             pv: vec![cell("a2")],
             nodes: 0,
             elapsed: std::time::Duration::ZERO,
+            lines: vec![
+                RootLine {
+                    score: 40,
+                    pv: vec![cell("a2"), cell("b2")],
+                    depth: 3,
+                },
+                RootLine {
+                    score: 10,
+                    pv: vec![cell("k8"), cell("k9")],
+                    depth: 3,
+                },
+            ],
         };
         let mut values = vec![
             MoveValue::exact(cell("a2"), Value::Score(40)),
@@ -474,8 +667,12 @@ mod tests {
         ];
         let nodes = safety_check(&mut pos, &mut it, &mut values, 6000, &Control::unlimited());
         assert!(nodes > 0);
-        assert_eq!(it.pv, [cell("k8")]);
+        // k8 is played, with its own line; a2's line says the loss and comes second.
+        assert_eq!(it.pv, [cell("k8"), cell("k9")]);
         assert_eq!(it.score, 10);
+        assert_eq!(it.lines[0].pv, it.pv);
+        assert_eq!(it.lines[1].pv, [cell("a2")]);
+        assert!(score::outcome(it.lines[1].score).is_some_and(|o| o.sign() < 0));
         assert!(
             matches!(values[0].value, Value::Solved(Outcome::Loss(_))),
             "{values:?}"
@@ -484,10 +681,12 @@ mod tests {
         let mut values = vec![MoveValue::exact(cell("k8"), Value::Score(10))];
         let mut it2 = Iteration {
             pv: vec![cell("k8")],
+            lines: vec![it.lines[0].clone()],
             ..it
         };
         safety_check(&mut pos, &mut it2, &mut values, 6000, &Control::unlimited());
         assert_eq!(it2.pv, [cell("k8")]);
+        assert_eq!(it2.lines.len(), 1);
         assert_eq!(values[0].value, Value::Score(10));
     }
 }

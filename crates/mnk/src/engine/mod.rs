@@ -7,7 +7,7 @@
 //! | [`eval`] | cell values, threat flags, the static evaluation, move-ordering tiers |
 //! | [`movegen`] | which moves a node searches, in which order |
 //! | [`tt`] | the transposition table (lock-free, shared by threads) |
-//! | [`search`] | negamax alpha-beta with PVS, iterative deepening, lazy SMP |
+//! | [`search`] | negamax alpha-beta with PVS, iterative deepening, several best lines, lazy SMP |
 //! | [`threats`] | VCF and VCT: forced wins by continuous fours or threats |
 //! | [`weights`] | the evaluation's learned tables and their text file |
 //! | [`tune`] | fitting the weights to the results of games |
@@ -19,7 +19,8 @@
 //! | [`bench`](mod@bench) | the fixed positions of `mnk bench` |
 //!
 //! [`Engine::analyse`] is the entry point: a board and a [`Control`](crate::search::Control) in, the best move with its
-//! score, depth, principal variation and the value of every root move out. Time, the stop
+//! score, depth, principal variation and the value of every root move out, with the best
+//! lines when the control asks for several. Time, the stop
 //! signal and the threads come from [`crate::search`]. The engine keeps its table and its
 //! [`Position`] from one search to the next, following the game by taking back and placing
 //! stones ([`Position::sync`]).
@@ -43,7 +44,7 @@ pub mod wins;
 
 pub use analysis::{Analysis, Engine, EngineConfig, MAX_DEPTH, Method};
 pub use position::{Position, Threat};
-pub use search::{Iteration, SearchLimits};
+pub use search::{Iteration, RootLine, SearchLimits};
 pub use threats::{ForcedWin, ThreatKind, ThreatSearch};
 pub use tunables::{
     ROOT_VCF_DEPTH, ROOT_VCF_NODES, ROOT_VCF_SHARE, ROOT_VCT_DEPTH, ROOT_VCT_NODES, ROOT_VCT_SHARE,

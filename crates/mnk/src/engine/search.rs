@@ -37,6 +37,14 @@
 //! beta even so, the node is cut (multi-cut). That search leaves the table's move out and
 //! neither reads nor writes the table (the position's entry is the full node's).
 //!
+//! # Several lines (multi-PV)
+//! Asked for `n` best lines ([`SearchLimits::lines`]), each iteration searches the root `n`
+//! times, each time leaving out the moves of the lines already found: the best of what is left
+//! is the next line ([`Worker::iterate`] says why this and not one search with a lowered
+//! window). Each line is searched as the one line of a plain search is: its own aspiration
+//! window, a full-window principal variation, an exact score. With one line the search is
+//! the plain one, node for node.
+//!
 //! # Threads
 //! With more than one thread, helpers search the same root on their own copies of the
 //! position, sharing the transposition table (lazy SMP); the main thread's result is the
@@ -82,7 +90,7 @@ fn fours_key(fours: u32) -> u64 {
     }
 }
 
-/// What the search may spend, besides the time in the [`Control`].
+/// What the search may spend, besides the time in the [`Control`], and what it looks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchLimits {
     /// Deepest iteration, in plies.
@@ -91,6 +99,28 @@ pub struct SearchLimits {
     pub nodes: Option<u64>,
     /// Search threads.
     pub threads: usize,
+    /// Best lines to find (multi-PV): 1 for a plain search, at most the root's moves.
+    pub lines: usize,
+    /// A root of one move (a forced one) is searched to this depth at most: deep enough for
+    /// its value to be a searched one, no deeper, since the move is played whatever it says.
+    /// `u32::MAX` for a root the caller narrowed to one move to learn its value.
+    pub single_move_depth: u32,
+    /// The first line (the move played) is chosen among this many root moves, the first as
+    /// given to [`Worker::iterate`]: the moves worth a look, when the others were only added to
+    /// give more lines (the empty board, whose move is the centre). `usize::MAX`: any.
+    pub first_line_moves: usize,
+}
+
+/// One of the best lines of an iteration (multi-PV): a root move's score, the line of play
+/// after it, and the depth it was searched to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RootLine {
+    /// The score of the line's move for the side to move (exact).
+    pub score: i32,
+    /// The line, starting with its move.
+    pub pv: Vec<Cell>,
+    /// The depth it was searched to, in plies.
+    pub depth: u32,
 }
 
 /// One finished iteration (or the best part of an unfinished one).
@@ -107,6 +137,11 @@ pub struct Iteration {
     pub nodes: u64,
     /// Time since the search started.
     pub elapsed: Duration,
+    /// The best lines, best first ([`SearchLimits::lines`] of them, or fewer when the root
+    /// has fewer moves); the first is `score` and `pv`. When the time ran out within an
+    /// iteration, the lines it finished, then the others from the iteration before (each
+    /// says its depth).
+    pub lines: Vec<RootLine>,
 }
 
 /// State shared by the threads of one search.
@@ -208,6 +243,8 @@ pub struct Worker<'a> {
     lists: Vec<MoveList>,
     /// The root's moves, best first after each iteration.
     root: Vec<usize>,
+    /// The root moves the first line may take ([`SearchLimits::first_line_moves`]); empty: all.
+    first_line: Vec<usize>,
     /// Best move, score and PV found in the current iteration so far.
     iteration_best: Option<(i32, Vec<u16>)>,
     /// The value of each root move searched in the current iteration.
@@ -237,6 +274,7 @@ impl<'a> Worker<'a> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             lists: vec![MoveList::default(); MAX_PLY + 2],
             root: Vec::new(),
+            first_line: Vec::new(),
             iteration_best: None,
             iteration_values: Vec::new(),
             values: Vec::new(),
@@ -328,6 +366,19 @@ impl<'a> Worker<'a> {
     /// Iterative deepening over `root` (the root moves, best first) from depth 1; calls
     /// `report` after each iteration of the main thread. Returns the last iteration, or
     /// `None` when not even depth 1 finished.
+    ///
+    /// # Several lines (multi-PV)
+    /// Asked for `n` lines ([`SearchLimits::lines`]), each iteration searches the root `n`
+    /// times: the first search is the plain one over every root move, its best move is line 1;
+    /// each next search leaves out the moves of the lines before it, and its best move is the
+    /// next line. This is the technique of chess engines (Stockfish's `MultiPV`) and of Rapfi,
+    /// chosen over one search with the window lowered to the `n`-th best score because it keeps
+    /// everything a line's search relies on as in the plain search: each line has its own
+    /// aspiration window around its own score of the iteration before, its own principal
+    /// variation from a full-window search, and its exact score; late move reductions count
+    /// from the first move each search tries. With one line nothing differs from the plain
+    /// search (`mnk bench` counts the same nodes). Lines are sorted best first after each
+    /// iteration, and their moves head the root's order for the next.
     pub fn iterate(
         &mut self,
         root: Vec<usize>,
@@ -335,53 +386,86 @@ impl<'a> Worker<'a> {
         report: &mut dyn FnMut(&Iteration),
     ) -> Option<Iteration> {
         self.root = root;
+        let lines = self.shared.limits.lines.clamp(1, self.root.len().max(1));
+        let first_line_moves = self.shared.limits.first_line_moves;
+        self.first_line = if first_line_moves < self.root.len() {
+            self.root[..first_line_moves].to_vec()
+        } else {
+            Vec::new()
+        };
         let mut last: Option<Iteration> = None;
         let max_depth = self.shared.limits.depth.max(1);
         let mut depth = first_depth.max(1);
         while depth <= max_depth {
             self.iteration_best = None;
-            let previous = last.as_ref().map(|l| l.score);
-            let score = match previous {
-                Some(prev) if depth >= ASPIRATION_DEPTH && !is_decisive(prev) => {
-                    let (lo, hi) = (prev - ASPIRATION, prev + ASPIRATION);
-                    let s = self.root_search(depth as i32, lo, hi);
-                    if !self.aborted && (s <= lo || s >= hi) {
-                        self.iteration_best = None;
-                        self.root_search(depth as i32, -INFINITY, INFINITY)
-                    } else {
-                        s
+            let mut found: Vec<RootLine> = Vec::with_capacity(lines);
+            for line in 0..lines {
+                let previous = last
+                    .as_ref()
+                    .and_then(|l| l.lines.get(line))
+                    .map(|l| l.score);
+                let score = self.search_line(depth, previous, line);
+                if self.aborted {
+                    break;
+                }
+                let pv = self.pv[0].clone();
+                found.push(self.root_line(depth, score, &pv));
+            }
+            if self.aborted {
+                if found.is_empty() {
+                    // A move that finished searching in this iteration beat the previous best:
+                    // it is played, at this depth, with the values of the moves this iteration
+                    // reached.
+                    let previous_best = last.as_ref().and_then(|l| l.pv.first()).copied();
+                    if let Some((s, pv)) = self.iteration_best.take()
+                        && pv.first().map(|&p| self.pos.cell(usize::from(p))) != previous_best
+                    {
+                        found.push(self.root_line(depth, s, &pv));
                     }
                 }
-                _ => self.root_search(depth as i32, -INFINITY, INFINITY),
-            };
-            if self.aborted {
-                // A move that finished searching in this iteration beat the previous best: it
-                // is played, at this depth, with the values of the moves this iteration reached.
-                let previous_best = last.as_ref().and_then(|l| l.pv.first()).copied();
-                if let Some((s, pv)) = self.iteration_best.take()
-                    && pv.first().map(|&p| self.pos.cell(usize::from(p))) != previous_best
-                {
+                if !found.is_empty() {
+                    // The lines this iteration finished, then the others of the one before.
+                    if let Some(before) = &last {
+                        let more: Vec<RootLine> = before
+                            .lines
+                            .iter()
+                            .filter(|l| found.iter().all(|f| f.pv[0] != l.pv[0]))
+                            .cloned()
+                            .collect();
+                        found.extend(more);
+                        found.truncate(lines);
+                    }
                     self.keep_values();
-                    last = Some(self.iteration(depth, s, &pv));
+                    last = Some(self.iteration(depth, found));
                 }
                 break;
             }
+            if lines > 1 {
+                // Best first (the first line stays first where only it may take the moves
+                // worth a look); their moves head the root's order in that order.
+                let fixed = usize::from(!self.first_line.is_empty());
+                found[fixed..].sort_by_key(|l| std::cmp::Reverse(l.score));
+                let cells: Vec<usize> = found.iter().map(|l| self.pos.index(l.pv[0])).collect();
+                self.root[..lines].copy_from_slice(&cells);
+            }
             self.keep_values();
-            let pv = self.pv[0].clone();
-            let it = self.iteration(depth, score, &pv);
+            let it = self.iteration(depth, found);
             if self.main {
                 report(&it);
             }
             // A win or loss well inside the depth will not change with more depth.
-            let settled = score::outcome(score).is_some_and(|o| match o {
-                Outcome::Win(n) | Outcome::Loss(n) => n + 1 < depth,
-                Outcome::Draw => false,
+            let settled = it.lines.iter().all(|l| {
+                score::outcome(l.score).is_some_and(|o| match o {
+                    Outcome::Win(n) | Outcome::Loss(n) => n + 1 < depth,
+                    Outcome::Draw => false,
+                })
             });
             last = Some(it);
             // Every line already reaches the end of the game (a ply costs at most 1 + the
             // largest reduction): deeper iterations would search the same tree.
             let exhausted = depth as usize >= MAX_PLY_COST * self.pos.empty_cells();
-            if settled || exhausted || self.root.len() == 1 {
+            let single = self.root.len() == 1 && depth >= self.shared.limits.single_move_depth;
+            if settled || exhausted || single {
                 break;
             }
             if self.main && !start_another_iteration(self.shared.team.control()) {
@@ -395,37 +479,78 @@ impl<'a> Worker<'a> {
         last
     }
 
-    fn iteration(&mut self, depth: u32, score: i32, pv: &[u16]) -> Iteration {
-        let total = self.flush();
-        Iteration {
-            depth,
-            score,
-            pv: pv.iter().map(|&p| self.pos.cell(usize::from(p))).collect(),
-            nodes: total,
-            elapsed: self.shared.team.control().elapsed(),
+    /// The root search of line `first` (the moves of the lines before it left out) at
+    /// `depth`: with an aspiration window around `previous`, the line's score in the
+    /// iteration before, from [`ASPIRATION_DEPTH`]; again with the full window when the score
+    /// falls outside it.
+    fn search_line(&mut self, depth: u32, previous: Option<i32>, first: usize) -> i32 {
+        match previous {
+            Some(prev) if depth >= ASPIRATION_DEPTH && !is_decisive(prev) => {
+                let (lo, hi) = (prev - ASPIRATION, prev + ASPIRATION);
+                let s = self.root_search(depth as i32, lo, hi, first);
+                if !self.aborted && (s <= lo || s >= hi) {
+                    if first == 0 {
+                        self.iteration_best = None;
+                    }
+                    self.root_search(depth as i32, -INFINITY, INFINITY, first)
+                } else {
+                    s
+                }
+            }
+            _ => self.root_search(depth as i32, -INFINITY, INFINITY, first),
         }
     }
 
-    /// Searches the root moves; keeps the best first, and the value of each move searched
+    /// A line found at `depth`: its score and its principal variation (position indices).
+    fn root_line(&self, depth: u32, score: i32, pv: &[u16]) -> RootLine {
+        RootLine {
+            score,
+            pv: pv.iter().map(|&p| self.pos.cell(usize::from(p))).collect(),
+            depth,
+        }
+    }
+
+    /// The iteration at `depth` whose best lines are `lines` (best first, at least one).
+    fn iteration(&mut self, depth: u32, lines: Vec<RootLine>) -> Iteration {
+        let total = self.flush();
+        Iteration {
+            depth,
+            score: lines[0].score,
+            pv: lines[0].pv.clone(),
+            nodes: total,
+            elapsed: self.shared.team.control().elapsed(),
+            lines,
+        }
+    }
+
+    /// Searches the root moves from the `first` on (those before are earlier lines' moves);
+    /// moves the best of them to the `first` place, and keeps the value of each move searched
     /// (exact within the window it was last searched with, else a bound).
-    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32, first: usize) -> i32 {
         let mut best = -INFINITY;
         self.pv[0].clear();
-        self.iteration_values.clear();
+        if first == 0 {
+            self.iteration_values.clear();
+        }
         let root = self.root.clone();
-        let mut best_index = 0;
+        let mut best_index = first;
         let child = (depth - 1) * PLY;
-        for (i, &p) in root.iter().enumerate() {
+        // Counted from the first move this search tries.
+        let mut n = 0;
+        for (i, &p) in root.iter().enumerate().skip(first) {
+            if first == 0 && !self.first_line.is_empty() && !self.first_line.contains(&p) {
+                continue;
+            }
             let quiet = self.pos.move_score(p) < QUIET_BELOW;
             self.pos.play(p);
             // The score, the window it was searched with and the depth it was searched to:
             // a late quiet move is first searched shallower (late move reductions, less a ply
             // as at every PV node), and again to the full depth only if it beats alpha.
-            let (score, window, searched) = if i == 0 {
+            let (score, window, searched) = if n == 0 {
                 (-self.negamax(child, -beta, -alpha, 1), (alpha, beta), child)
             } else {
-                let r = if depth * PLY >= LMR_DEPTH && i > LMR_MOVES && quiet {
-                    (lmr(depth * PLY, i) - LMR_PV_LESS).clamp(0, (child - PLY).max(0))
+                let r = if depth * PLY >= LMR_DEPTH && n > LMR_MOVES && quiet {
+                    (lmr(depth * PLY, n) - LMR_PV_LESS).clamp(0, (child - PLY).max(0))
                 } else {
                     0
                 };
@@ -442,17 +567,27 @@ impl<'a> Worker<'a> {
                 }
             };
             self.pos.unmake();
+            n += 1;
             if self.aborted {
                 break;
             }
             let bound = Bound::of(score, window.0, window.1);
-            self.iteration_values.push(RootValue {
+            let value = RootValue {
                 cell: p as u16,
                 score,
                 bound,
                 // A search to a fraction of a ply plays that ply whole.
                 depth: 1 + (searched.max(0) as u32).div_ceil(PLY as u32),
-            });
+            };
+            // A later line's search replaces what an earlier one said of the same move.
+            match self
+                .iteration_values
+                .iter_mut()
+                .find(|v| v.cell == value.cell)
+            {
+                Some(old) if first > 0 => *old = value,
+                _ => self.iteration_values.push(value),
+            }
             if score > best {
                 best = score;
                 best_index = i;
@@ -461,7 +596,9 @@ impl<'a> Worker<'a> {
                 self.pv[0] = pv.clone();
                 if score > alpha {
                     alpha = score;
-                    self.iteration_best = Some((score, pv));
+                    if first == 0 {
+                        self.iteration_best = Some((score, pv));
+                    }
                 }
                 if alpha >= beta {
                     break;
@@ -470,7 +607,7 @@ impl<'a> Worker<'a> {
         }
         if !self.aborted {
             let p = self.root.remove(best_index);
-            self.root.insert(0, p);
+            self.root.insert(first, p);
         }
         best
     }
@@ -937,6 +1074,9 @@ mod tests {
             depth: 1,
             nodes: None,
             threads: 1,
+            lines: 1,
+            single_move_depth: 1,
+            first_line_moves: usize::MAX,
         };
         run_team(1, &Control::unlimited(), |_, team| {
             let shared = Shared { tt, team, limits };

@@ -265,6 +265,33 @@ pub const SAFETY_MOVES: usize = 4;
 /// Obtained: as [`SAFETY_MOVES`].
 pub const SAFETY_NODES: u64 = 6_000;
 
+/// A root of one move (a forced block, the centre of the empty board) is searched to this
+/// depth rather than one ply: the move is played whatever the search finds, but the value it
+/// reports (on every front end, and in the protocol's `MESSAGE`) must be a searched one, not
+/// the evaluation after one ply, whose sign favours the side to move there (h8 on the empty
+/// 15x15 read X -133 after one ply).
+/// Obtained: measured 2026-11-28 (`mnk best --size 15 --ai engine:depth=D`, release build):
+/// the empty 15x15 reads X -133 at 1 ply, +186 at 2, -25 at 3, +132 at 4 (1,047 nodes, a few
+/// milliseconds); after h8, O's value is negative at every depth from 3 to 12
+/// (`mnk best --size 15 --moves h8 --ai engine:depth=D`: -157 to -237). Four plies is the
+/// first depth past the odd-depth swing whose sign agrees with the deeper searches.
+pub const SINGLE_MOVE_DEPTH: u32 = 4;
+
+/// The `engine` player first asks the solver (boards of at most 64 cells) for a proof within
+/// this many nodes: where it finds one, the move's value is exact (a 3x3 game is a draw, not
+/// "X +887") and the move perfect. A board the solver does not settle within it is searched
+/// as before, within what a node budget leaves (at most a quarter of it goes to the solver).
+/// Obtained: measured 2026-11-28 (`mnk best --size N --k K --ai perfect`, release build, about
+/// a million solver nodes a second): the empty 3x3 takes 225 nodes, 4x4 k=4 348, 5x5 k=5 622,
+/// 6x6 k=5 16, each with every move's value; 5x5 k=4 104,523 and 7x7 k=5 beyond 876,788 (left
+/// to the search). 20,000 settles the first four at once, and the larger boards near their
+/// end, for about 20 ms a move where it fails.
+pub const SOLVE_FIRST_NODES: u64 = 20_000;
+/// The solver's table for that first try, in MiB (it starts at 2 MiB and grows as needed).
+/// Obtained: set when written; a proof within [`SOLVE_FIRST_NODES`] stores at most that many
+/// entries, far below it.
+pub const SOLVE_FIRST_MIB: u64 = 16;
+
 // ---- Tables ------------------------------------------------------------------------------
 
 /// Default transposition table size, in MiB.

@@ -12,7 +12,7 @@ use super::{
     Rules, SeedGomoku, SeedProgram, ThreatPlayer, info,
 };
 use crate::engine::ThreatKind;
-use crate::game::{Board, Variant};
+use crate::game::{Board, Cell, Variant};
 use crate::search::{Choice, Control, Limits, Player, PlayerError, Progress, Stop, TimePlan};
 use std::time::{Duration, Instant};
 
@@ -55,6 +55,10 @@ pub struct Ask {
     pub stop: Stop,
     /// Where the search publishes what it has found so far, for a watcher.
     pub progress: Option<Progress>,
+    /// How many best lines to find (multi-PV, [`Control::lines`]): 1 for a plain move.
+    pub lines: usize,
+    /// The root moves the search may play ([`Control::root_moves`]); empty: every move.
+    pub root_moves: Vec<Cell>,
 }
 
 impl Default for Ask {
@@ -74,6 +78,8 @@ impl Ask {
             caps: Limits::NONE,
             stop: Stop::new(),
             progress: None,
+            lines: 1,
+            root_moves: Vec::new(),
         }
     }
 
@@ -192,6 +198,8 @@ impl Seat {
     pub fn control(&self, ask: &Ask) -> Control {
         Control::new(ask.start, &self.limits(ask), ask.plan, ask.stop.clone())
             .with_progress(ask.progress.clone())
+            .with_lines(ask.lines)
+            .with_root_moves(Some(&ask.root_moves))
     }
 
     /// Asks the player for a move on `board`.

@@ -19,7 +19,7 @@ use crate::game::{
 use crate::players::{
     MAX_MEMORY_MIB, MAX_THREADS, PlayerOptions, PlayerSpec, Thought, strongest_for, swap2,
 };
-use crate::search::Stop;
+use crate::search::{MAX_LINES, Stop, check_lines};
 use std::time::Instant;
 
 /// How the brain plays.
@@ -70,11 +70,13 @@ impl Reply {
 /// A block of data lines being received, up to `DONE`.
 #[derive(Debug)]
 enum Block {
-    /// `BOARD`: stones, with the time the block began (the turn's clock starts then).
+    /// `BOARD` (`think`: answer with a move) or `YXBOARD` (take the position only): stones,
+    /// with the time the block began (the turn's clock starts then).
     Board {
         started: Instant,
         stones: Vec<(Point, Field)>,
         problem: Option<String>,
+        think: bool,
     },
     /// `SWAP2BOARD`: the opening's stones so far, black first and alternating, with the time
     /// the block began.
@@ -96,6 +98,8 @@ pub struct Brain {
     /// `INFO max_node` and `INFO max_depth`: limits of every move besides its time.
     max_nodes: Option<u64>,
     max_depth: Option<u32>,
+    /// `INFO show_detail`: 2 set, an `INFO PV` block per line after each search.
+    show_detail: u32,
     block: Option<Block>,
     /// `MESSAGE` lines about `INFO` problems, held until the next answer: the manager does
     /// not read while it sends `INFO`.
@@ -117,6 +121,7 @@ impl Brain {
             threads: None,
             max_nodes: None,
             max_depth: None,
+            show_detail: 0,
             block: None,
             deferred: Vec::new(),
             seat: Watchdog::default(),
@@ -184,7 +189,8 @@ impl Brain {
                     started,
                     stones,
                     problem,
-                }) => self.board_done(started, &stones, problem),
+                    think,
+                }) => self.board_done(started, &stones, problem, think),
                 Some(Block::Swap2 {
                     started,
                     points,
@@ -201,6 +207,9 @@ impl Brain {
                 let abandoned = match self.block.take() {
                     Some(Block::Swap2 { .. }) => {
                         "ERROR SWAP2BOARD was not finished by DONE; the position is unchanged"
+                    }
+                    Some(Block::Board { think: false, .. }) => {
+                        "ERROR YXBOARD was not finished by DONE; the position is unchanged"
                     }
                     _ => "ERROR BOARD was not finished by DONE; the position is unchanged",
                 };
@@ -269,11 +278,12 @@ impl Brain {
                 };
                 self.answer(reply)
             }
-            Command::Begin => self.think(received),
+            Command::Begin => self.think(received, 1),
             Command::Turn(point) => match self.place(point, Field::Opponent, "TURN") {
-                Ok(_) => self.think(received),
+                Ok(_) => self.think(received, 1),
                 Err(e) => self.answer(e),
             },
+            Command::YxNbest(n) => self.nbest(received, n),
             Command::Play(point) => {
                 let reply = self
                     .place(point, Field::Own, "PLAY")
@@ -289,11 +299,12 @@ impl Brain {
                 };
                 self.answer(reply)
             }
-            Command::Board => {
+            Command::Board | Command::YxBoard => {
                 self.block = Some(Block::Board {
                     started: received,
                     stones: Vec::new(),
                     problem: None,
+                    think: command == Command::Board,
                 });
                 Reply::default()
             }
@@ -369,6 +380,7 @@ impl Brain {
             }
             Info::MaxNode(nodes) => self.max_nodes = nodes,
             Info::MaxDepth(depth) => self.max_depth = depth,
+            Info::ShowDetail(bits) => self.show_detail = bits,
             Info::GameType(_) | Info::Other { .. } => {}
         }
     }
@@ -428,14 +440,18 @@ impl Brain {
             .map_err(|e| format!("ERROR {command}: {e}"))
     }
 
+    /// The end of a `BOARD` block (`think`: answer with a move) or a `YXBOARD` one (take the
+    /// position, answer nothing unless it cannot be taken).
     fn board_done(
         &mut self,
         started: Instant,
         received: &[(Point, Field)],
         problem: Option<String>,
+        think: bool,
     ) -> Reply {
+        let command = if think { "BOARD" } else { "YXBOARD" };
         let Some(current) = &self.stones else {
-            return self.answer(no_game("BOARD"));
+            return self.answer(no_game(command));
         };
         if let Some(problem) = problem {
             return self.answer(format!("ERROR {problem}; the position is unchanged"));
@@ -444,16 +460,45 @@ impl Brain {
         for &(point, field) in received {
             if let Err(e) = stones.place(point, field) {
                 return self.answer(format!(
-                    "ERROR BOARD {point},...: {e}; the position is unchanged"
+                    "ERROR {command} {point},...: {e}; the position is unchanged"
                 ));
             }
         }
         self.stones = Some(stones);
-        self.think(started)
+        if think {
+            self.think(started, 1)
+        } else {
+            Reply::default()
+        }
     }
 
-    /// Chooses, plays and answers our move; the turn began at `started`.
-    fn think(&mut self, started: Instant) -> Reply {
+    /// `YXNBEST n`: the best `n` moves (at least 1, at most [`MAX_LINES`] and the legal moves;
+    /// a number outside is said in a `MESSAGE` and brought within), each reported, the best
+    /// played and answered.
+    fn nbest(&mut self, started: Instant, n: u32) -> Reply {
+        let wanted = usize::try_from(n).unwrap_or(usize::MAX);
+        let moves = match (self.variant(), &self.stones) {
+            (Ok(variant), Some(stones)) => stones
+                .board(variant)
+                .map_or(1, |b| b.moves().count().max(1)),
+            _ => 1,
+        };
+        let lines = match check_lines(wanted, moves) {
+            Ok(lines) => lines,
+            Err(e) => {
+                let lines = wanted.clamp(1, MAX_LINES.min(moves));
+                self.deferred.push(report::message(&format!(
+                    "YXNBEST {n}: {e}; searching {lines}"
+                )));
+                lines
+            }
+        };
+        self.think(started, lines)
+    }
+
+    /// Chooses, plays and answers our move, with the best `lines` moves reported when more
+    /// than one is asked for (`YXNBEST`); the turn began at `started`.
+    fn think(&mut self, started: Instant, lines_wanted: usize) -> Reply {
         let variant = match self.variant() {
             Ok(v) => v,
             Err(e) => return self.answer(e),
@@ -470,7 +515,7 @@ impl Brain {
         let chosen = board
             .as_ref()
             .map_err(Clone::clone)
-            .and_then(|board| self.ask_player(board, started, turn));
+            .and_then(|board| self.ask_player(board, started, turn, lines_wanted));
         // Free, and not forbidden to us (renju's black).
         let legal = |cell: Cell| {
             stones.is_free(cell) && board.as_ref().is_ok_and(|b| b.forbidden(cell).is_none())
@@ -478,6 +523,20 @@ impl Brain {
         let cell = match chosen {
             Ok(thought) if legal(thought.choice.cell) => {
                 lines.push(self.search_info(&thought, &stones));
+                let best = thought.choice.best_lines(lines_wanted);
+                let point = |c| stones.point(c);
+                if lines_wanted > 1 {
+                    lines.extend(
+                        best.iter()
+                            .enumerate()
+                            .map(|(i, l)| report::line(i, l, point)),
+                    );
+                }
+                if self.show_detail & 2 != 0 {
+                    for (i, line) in best.iter().enumerate() {
+                        lines.extend(report::detail(i, best.len(), line, &thought, point));
+                    }
+                }
                 Some(thought.choice.cell)
             }
             other => {
@@ -641,7 +700,7 @@ impl Brain {
     fn swap2_choose(&mut self, started: Instant, board: &Board, points: &[Point]) -> Reply {
         let turn = self.clock.turn_plan(board.stones(), board.empty_cells());
         let mut lines = std::mem::take(&mut self.deferred);
-        let thought = match self.ask_player(board, started, turn) {
+        let thought = match self.ask_player(board, started, turn, 1) {
             Ok(t) => t,
             Err(why) => {
                 lines.push(format!("ERROR SWAP2BOARD: {why}"));
@@ -688,9 +747,11 @@ impl Brain {
         board: &Board,
         started: Instant,
         turn: TurnPlan,
+        lines: usize,
     ) -> Result<Thought, String> {
         let spec = self.spec_for(board.variant());
-        self.seat.choose(&spec, board, started, turn, &self.stop)
+        self.seat
+            .choose_lines(&spec, board, (started, turn), &self.stop, lines)
     }
 }
 

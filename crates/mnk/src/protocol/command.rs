@@ -63,6 +63,10 @@ pub enum Info {
     /// `max_depth` (the same extension): plies a move may search; 0 or a negative number
     /// means no limit.
     MaxDepth(Option<u32>),
+    /// `show_detail` (Yixin-Board's extension): what the brain reports while and after it
+    /// thinks, a bit mask: 1 realtime marks (`MESSAGE REALTIME ...`), 2 a detailed block per
+    /// line (`INFO PV ...`); 0 neither.
+    ShowDetail(u32),
     /// A key the brain does not use (`folder`, `evaluate`, anything newer): ignored.
     Other {
         /// The key, lowercase.
@@ -108,9 +112,15 @@ pub enum Command {
     Play(Point),
     /// `SWAP2BOARD`: the swap2 opening negotiation; its stones follow, then `DONE`.
     Swap2Board,
-    /// `YXSTOP` (Yixin-Board): stop thinking now and answer with the best move so far.
-    /// No answer of its own.
+    /// `YXSTOP` (Yixin-Board; `STOP` as Rapfi also reads it): stop thinking now and answer
+    /// with the best move so far. No answer of its own.
     YxStop,
+    /// `YXBOARD` (Yixin-Board): a whole position follows, as after `BOARD`, then `DONE`; the
+    /// brain takes it and does not think (no answer).
+    YxBoard,
+    /// `YXNBEST n` (Yixin-Board): think about the position for the best `n` moves, report
+    /// each with its value and line, and answer with the best, as after `TURN`.
+    YxNbest(u32),
 }
 
 /// Why a line is not a command.
@@ -122,7 +132,7 @@ pub enum CommandError {
     /// A first word that is no command of the protocol: answered with `UNKNOWN`.
     #[error(
         "unknown command '{0}'; the commands are START, RECTSTART, RESTART, BEGIN, TURN, BOARD, \
-         DONE, INFO, TAKEBACK, PLAY, ABOUT, END"
+         DONE, INFO, TAKEBACK, PLAY, ABOUT, END, and Yixin-Board's YXBOARD, YXNBEST, YXSTOP"
     )]
     Unknown(String),
     /// A known command with arguments that cannot be read: answered with `ERROR`.
@@ -209,7 +219,11 @@ impl FromStr for Command {
             "DONE" => bare("DONE", Command::Done),
             "ABOUT" => bare("ABOUT", Command::About),
             "SWAP2BOARD" => bare("SWAP2BOARD", Command::Swap2Board),
-            "YXSTOP" => bare("YXSTOP", Command::YxStop),
+            "YXSTOP" | "STOP" => Ok(Command::YxStop),
+            "YXBOARD" => bare("YXBOARD", Command::YxBoard),
+            "YXNBEST" => parse_number(rest)
+                .map(Command::YxNbest)
+                .ok_or_else(|| bad("YXNBEST", rest, "the number of best moves, like 3")),
             // END is obeyed whatever follows it: the manager wants the brain gone.
             "END" => Ok(Command::End),
             _ => Err(CommandError::Unknown(shorten(word))),
@@ -330,6 +344,11 @@ fn parse_info(rest: &str) -> Result<Info, CommandError> {
                 .map(|d| u32::try_from(d).unwrap_or(u32::MAX))
                 .filter(|&d| d > 0),
         ),
+        "show_detail" => Info::ShowDetail(
+            value
+                .parse::<u32>()
+                .map_err(|_| info_error("show_detail", value, "0, 1, 2 or 3 (a bit mask)"))?,
+        ),
         "rule" => Info::Rule(value.parse::<u32>().map_err(|_| {
             info_error(
                 "rule",
@@ -394,6 +413,10 @@ mod tests {
             ("PLAY 12,10", Command::Play(p(12, 10))),
             ("SWAP2BOARD", Command::Swap2Board),
             ("YXSTOP", Command::YxStop),
+            ("stop", Command::YxStop),
+            ("YXBOARD", Command::YxBoard),
+            ("yxnbest 3", Command::YxNbest(3)),
+            ("YXNBEST 0", Command::YxNbest(0)),
         ];
         for (line, expected) in cases {
             assert_eq!(line.parse::<Command>(), Ok(expected), "{line}");
@@ -416,6 +439,7 @@ mod tests {
         assert_eq!(info("INFO game_type 2"), Info::GameType(2));
         assert_eq!(info("INFO THREAD_NUM 2"), Info::ThreadNum(2));
         assert_eq!(info("INFO rule 1"), Info::Rule(1));
+        assert_eq!(info("INFO SHOW_DETAIL 3"), Info::ShowDetail(3));
         assert_eq!(info("info RULE 5"), Info::Rule(5));
         assert_eq!(
             info("INFO folder C:\\data dir"),
@@ -460,6 +484,11 @@ mod tests {
             "1,2,4",
             "1,2,1,1",
             "1,,2",
+            "YXNBEST",
+            "YXNBEST three",
+            "YXNBEST -1",
+            "YXBOARD now",
+            "INFO show_detail all",
         ] {
             let e = line.parse::<Command>().unwrap_err();
             assert!(!e.is_unknown(), "{line}: {e}");

@@ -8,6 +8,27 @@
 //! Coordinates are `x,y` from the top-left corner, from 0: `x` is the column, `y` the row (not
 //! the renju notation of [`crate::notation`]).
 //!
+//! # Yixin-Board's extension: the best few moves
+//! Besides the Gomocup commands the brain reads what Yixin-Board (and the analysis boards
+//! written for Rapfi) send for an analysis of the best `n` moves, with the meaning Rapfi gives
+//! them:
+//! - `YXBOARD`, stone lines, `DONE`: the position, as after `BOARD`, but nothing is answered
+//!   (no move is asked for yet);
+//! - `YXNBEST n`: the best `n` moves from one search (multi-PV): after the usual `MESSAGE`
+//!   on the search, one `MESSAGE (i) value | depth | x,y x,y ...` per line, best first (the
+//!   value a score, `+M7`/`-M7` for a win or loss 7 moves away, `0` for a draw); then the
+//!   first line's move is played and answered, as after `TURN`. `n` is brought within 1 to
+//!   [`MAX_LINES`](crate::search::MAX_LINES) and the legal moves, with a `MESSAGE` saying so;
+//! - `INFO show_detail 2` (or 3): after each search, a block per line as Rapfi writes it:
+//!   `INFO PV i`, `INFO NUMPV n`, `INFO DEPTH`, `INFO TOTALNODES`, `INFO TOTALTIME`,
+//!   `INFO SPEED`, `INFO EVAL`, `INFO BESTLINE x,y ...`, `INFO PV DONE`;
+//! - `YXSTOP` (or `STOP`): stop thinking and answer with the best move so far.
+//!
+//! Not done: the live marks of `INFO show_detail 1` (`MESSAGE REALTIME POS/DONE/BEST/LOST`
+//! while the search runs: the brain answers when its search ends), Rapfi's `INFO WINRATE`,
+//! and Yixin-Board's other commands (databases, `YXBALANCE...`, `YXSWAP2STEP...`), answered
+//! `UNKNOWN`.
+//!
 //! ```
 //! use mnk::protocol::{Brain, BrainConfig};
 //! use std::time::Instant;

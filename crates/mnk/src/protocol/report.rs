@@ -1,12 +1,15 @@
 //! The lines the brain writes besides its answers: `MESSAGE` (search information for the user),
-//! `DEBUG` (time accounting, for the author) and the `ABOUT` line.
+//! `DEBUG` (time accounting, for the author), the `ABOUT` line, and for `YXNBEST` the best
+//! lines as Yixin-Board and the managers written for Rapfi read them: `MESSAGE (i) ...`, and
+//! under `INFO show_detail 2` a block of `INFO` lines per line ([`detail`]).
 //!
 //! Every line is one line: control characters that may have come from the manager's input are
 //! replaced, since a newline inside a message would split it into a second, bogus answer.
 
 use super::command::Point;
 use super::timing::{Limit, TurnPlan};
-use crate::search::Choice;
+use crate::players::Thought;
+use crate::search::{Choice, Outcome, PvLine, Value};
 use std::fmt::Write as _;
 use std::time::Duration;
 
@@ -61,6 +64,67 @@ pub fn search_info(
         }
     }
     message(&text)
+}
+
+/// A value as the n-best lines give it: the score, `+M<n>` for a win `n` moves away (both
+/// sides counted), `-M<n>` for a loss, `0` for a draw, a win probability with three decimals.
+#[must_use]
+pub fn eval(value: Value) -> String {
+    match value {
+        Value::Score(s) => s.to_string(),
+        Value::Solved(Outcome::Win(n)) => format!("+M{n}"),
+        Value::Solved(Outcome::Loss(n)) => format!("-M{n}"),
+        Value::Solved(Outcome::Draw) => "0".to_string(),
+        Value::Probability(p) => format!("{p:.3}"),
+    }
+}
+
+/// The `i`-th best line (from 0), as Rapfi reports a line of `YXNBEST`:
+/// `MESSAGE (1) 120 | 8 | 7,7 8,8 6,6`: the rank from 1, the value ([`eval`]), the depth (`-`
+/// for a player without one), the line in protocol coordinates.
+#[must_use]
+pub fn line(i: usize, line: &PvLine, point: impl Fn(crate::game::Cell) -> Point) -> String {
+    let depth = line
+        .depth
+        .map_or_else(|| "-".to_string(), |d| d.to_string());
+    let pv: Vec<String> = line.pv.iter().map(|&c| point(c).to_string()).collect();
+    message(&format!(
+        "({}) {} | {depth} | {}",
+        i + 1,
+        eval(line.value),
+        pv.join(" ")
+    ))
+}
+
+/// The block `INFO show_detail 2` asks for, one per line, as Rapfi writes it: `INFO PV i`
+/// (from 0), `INFO NUMPV n`, `INFO DEPTH d`, `INFO TOTALNODES`, `INFO TOTALTIME` (ms),
+/// `INFO SPEED` (nodes a second), `INFO EVAL` ([`eval`]), `INFO BESTLINE x,y x,y ...`, then
+/// `INFO PV DONE`. The nodes, time and speed are the whole search's.
+#[must_use]
+pub fn detail(
+    i: usize,
+    lines: usize,
+    line: &PvLine,
+    thought: &Thought,
+    point: impl Fn(crate::game::Cell) -> Point,
+) -> Vec<String> {
+    let nodes = thought.choice.nodes;
+    let micros = thought.time.as_micros().max(1);
+    let speed = u128::from(nodes) * 1_000_000 / micros;
+    let pv: Vec<String> = line.pv.iter().map(|&c| point(c).to_string()).collect();
+    let mut block = vec![format!("INFO PV {i}"), format!("INFO NUMPV {lines}")];
+    if let Some(depth) = line.depth {
+        block.push(format!("INFO DEPTH {depth}"));
+    }
+    block.extend([
+        format!("INFO TOTALNODES {nodes}"),
+        format!("INFO TOTALTIME {}", thought.time.as_millis()),
+        format!("INFO SPEED {speed}"),
+        format!("INFO EVAL {}", eval(line.value)),
+        format!("INFO BESTLINE {}", pv.join(" ")),
+        "INFO PV DONE".to_string(),
+    ]);
+    block
 }
 
 /// `DEBUG` with the move's time accounting.

@@ -63,6 +63,18 @@ impl Watchdog {
         turn: TurnPlan,
         stop: &Stop,
     ) -> Result<Thought, String> {
+        self.choose_lines(spec, board, (start, turn), stop, 1)
+    }
+
+    /// [`Watchdog::choose`], asking for the best `lines` moves (multi-PV) at once.
+    pub(super) fn choose_lines(
+        &mut self,
+        spec: &PlayerSpec,
+        board: &Board,
+        (start, turn): (Instant, TurnPlan),
+        stop: &Stop,
+        lines: usize,
+    ) -> Result<Thought, String> {
         let mut seat = self.take_seat(spec, board.variant());
         self.asked = Some(seat.spec().clone());
         let give_up = start + turn.give_up;
@@ -74,6 +86,8 @@ impl Watchdog {
             caps: Limits::NONE,
             stop: halt.clone(),
             progress: None,
+            lines,
+            root_moves: Vec::new(),
         };
         let (sender, receiver) = mpsc::channel::<Finished>();
         let board = board.clone();

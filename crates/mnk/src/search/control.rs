@@ -1,7 +1,48 @@
 //! What one search may spend (depth, nodes, time) and the [`Control`] every search polls.
 
 use super::{Progress, Report, Stop, TimePlan};
+use crate::game::Cell;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// The most lines one search may be asked for ([`Control::lines`]): each line is a search of
+/// the root moves the lines before it left, at every iteration, so `n` lines cost about `n`
+/// times one.
+pub const MAX_LINES: usize = 32;
+
+/// Why a number of lines cannot be asked for (see [`check_lines`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LinesError {
+    /// Zero lines.
+    #[error("0 lines: ask for 1 to {MAX_LINES}")]
+    Zero,
+    /// More than [`MAX_LINES`].
+    #[error("{0} lines: at most {MAX_LINES} (each line costs about one more search)")]
+    AboveCap(usize),
+    /// More lines than the position has legal moves.
+    #[error("{lines} lines, but the position has only {moves} legal move{}", if *moves == 1 { "" } else { "s" })]
+    MoreThanMoves {
+        /// Lines asked for.
+        lines: usize,
+        /// Legal moves in the position.
+        moves: usize,
+    },
+}
+
+/// Checks a request for `lines` best lines on a position with `moves` legal moves: from 1 to
+/// [`MAX_LINES`], and no more than the moves.
+///
+/// # Errors
+/// [`LinesError`] saying what is wrong and what is accepted.
+pub fn check_lines(lines: usize, moves: usize) -> Result<usize, LinesError> {
+    match lines {
+        0 => Err(LinesError::Zero),
+        n if n > MAX_LINES => Err(LinesError::AboveCap(n)),
+        n if n > moves => Err(LinesError::MoreThanMoves { lines: n, moves }),
+        n => Ok(n),
+    }
+}
 
 /// What a player may spend on one move. `None` means "no limit of this kind".
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -53,6 +94,10 @@ impl Limits {
 /// should be done (`target`) and must stop (`deadline`), its node budget and depth, and its
 /// [`Stop`] signal.
 ///
+/// Besides its limits a control says what the search is asked for: how many best lines
+/// ([`Control::lines`], multi-PV) and which root moves it may play ([`Control::root_moves`]);
+/// players that have no such analysis ignore both.
+///
 /// A search calls [`Control::should_stop`] (or [`Control::poll`], which reads the clock only
 /// every [`Control::CHECK_EVERY`] nodes) with the nodes it has visited. Cloning is cheap; the
 /// clones share the stop signal.
@@ -65,6 +110,8 @@ pub struct Control {
     depth: Option<u32>,
     stop: Stop,
     progress: Option<Progress>,
+    lines: usize,
+    root_moves: Option<Arc<[Cell]>>,
 }
 
 impl Default for Control {
@@ -117,7 +164,39 @@ impl Control {
             depth: limits.depth,
             stop,
             progress: None,
+            lines: 1,
+            root_moves: None,
         }
+    }
+
+    /// This control, asking for the best `lines` moves, each with its value and line of play
+    /// (multi-PV; at least 1, at most [`MAX_LINES`]: a number outside is taken to the nearest
+    /// end, [`check_lines`] says why it is wrong).
+    #[must_use]
+    pub fn with_lines(mut self, lines: usize) -> Self {
+        self.lines = lines.clamp(1, MAX_LINES);
+        self
+    }
+
+    /// How many best lines the search is asked for (1 unless [`Control::with_lines`] said more).
+    #[must_use]
+    pub const fn lines(&self) -> usize {
+        self.lines
+    }
+
+    /// This control, restricting the moves the search may play at the root to `cells` (as a
+    /// chess engine's `searchmoves`); `None` or an empty list: every move. Cells that are not
+    /// legal moves are left out by the search.
+    #[must_use]
+    pub fn with_root_moves(mut self, cells: Option<&[Cell]>) -> Self {
+        self.root_moves = cells.filter(|c| !c.is_empty()).map(Arc::from);
+        self
+    }
+
+    /// The root moves the search may play, if restricted ([`Control::with_root_moves`]).
+    #[must_use]
+    pub fn root_moves(&self) -> Option<&[Cell]> {
+        self.root_moves.as_deref()
     }
 
     /// This control, with the search's progress published to `progress` (see

@@ -7,10 +7,10 @@
 //! | [`Timing`], [`Clocks`] | `clock` | how a game is timed; both players' clocks as it goes |
 //! | [`MOVE_OVERHEAD`], [`OPENING_MOVES_TO_GO`], ... | `tunables` | every tunable of time planning, with how it was obtained |
 //! | [`Stop`] | `stop` | the one stop signal, linked from a caller's to its searches' |
-//! | [`Control`], [`Limits`] | `control` | what one search may spend (time, nodes, depth); what it polls |
+//! | [`Control`], [`Limits`] | `control` | what one search may spend (time, nodes, depth) and is asked for (lines, root moves); what it polls |
 //! | [`run_team`] | `threads` | the one driver of a search's helper threads |
 //! | [`Player`], [`Choice`], [`PlayerError`] | `player` | what a player is asked and answers |
-//! | [`Value`], [`Bound`], [`MoveValue`], [`Outcome`] | `value`, `outcome` | what a player says about a move |
+//! | [`Value`], [`Bound`], [`MoveValue`], [`PvLine`], [`Outcome`] | `value`, `outcome` | what a player says about a move, and about its best lines |
 //! | [`SearchObserver`] | `observer` | the hook through which a search can be watched |
 //! | [`Progress`], [`Report`] | `progress` | what a search has found so far, for a watcher |
 //!
@@ -33,7 +33,7 @@ pub mod tunables;
 mod value;
 
 pub use clock::{Clocks, Timing, TimingError, clock_face};
-pub use control::{Control, Limits};
+pub use control::{Control, Limits, LinesError, MAX_LINES, check_lines};
 pub use observer::{NodeKind, SearchObserver, Silent};
 pub use outcome::Outcome;
 pub use player::{Choice, Player, PlayerError};
@@ -45,4 +45,4 @@ pub use tunables::{
     GAME_RESERVE_DIVISOR, GAME_RESERVE_MAX, MAX_SHARE_OF_GAME, MIN_MOVES_TO_GO, MOVE_OVERHEAD,
     OPENING_MOVES_TO_GO,
 };
-pub use value::{Bound, MoveValue, Value, Viewed, sort_best_first};
+pub use value::{Bound, MoveValue, PvLine, Value, Viewed, sort_best_first};

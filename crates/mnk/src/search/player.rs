@@ -1,7 +1,7 @@
 //! The [`Player`] every searcher implements, what it answers ([`Choice`]) and why it may not
 //! ([`PlayerError`]).
 
-use super::{Control, MoveValue, SearchObserver, Value};
+use super::{Control, MoveValue, PvLine, SearchObserver, Value};
 use crate::game::{Board, Cell, Variant};
 use serde::Serialize;
 use thiserror::Error;
@@ -84,6 +84,10 @@ pub struct Choice {
     pub candidates: Vec<MoveValue>,
     /// Nodes of the game tree the seed program would have built, where that is known.
     pub tree_nodes: Option<u128>,
+    /// The best lines, best first, from the same search, when it was asked for several
+    /// ([`Control::lines`]) and the player gives them: the first is the choice's own. Empty
+    /// otherwise; see [`Choice::best_lines`] for the lines of any player.
+    pub lines: Vec<PvLine>,
 }
 
 impl Choice {
@@ -98,7 +102,40 @@ impl Choice {
             pv: vec![cell],
             candidates: Vec::new(),
             tree_nodes: None,
+            lines: Vec::new(),
         }
+    }
+
+    /// Up to `n` best lines, best first: the player's own ([`Choice::lines`]) when it gave
+    /// them; else the choice itself, then the other candidates whose value is exact, each a
+    /// line of its one move. Fewer than `n` when the player knows no more.
+    #[must_use]
+    pub fn best_lines(&self, n: usize) -> Vec<PvLine> {
+        if !self.lines.is_empty() {
+            return self.lines.iter().take(n).cloned().collect();
+        }
+        let Some(value) = self.value else {
+            return Vec::new();
+        };
+        let first = PvLine {
+            value,
+            pv: if self.pv.first() == Some(&self.cell) {
+                self.pv.clone()
+            } else {
+                vec![self.cell]
+            },
+            depth: self.depth,
+        };
+        let others = self
+            .candidates
+            .iter()
+            .filter(|c| c.cell != self.cell && c.bound == super::Bound::Exact)
+            .map(|c| PvLine {
+                value: c.value,
+                pv: vec![c.cell],
+                depth: c.depth,
+            });
+        std::iter::once(first).chain(others).take(n).collect()
     }
 }
 

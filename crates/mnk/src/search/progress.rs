@@ -6,7 +6,7 @@
 //! control counts the nodes it is polled with. Both sides only touch an atomic counter and,
 //! once per iteration, a short-held lock.
 
-use super::Value;
+use super::{PvLine, Value};
 use crate::game::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -22,6 +22,10 @@ pub struct Report {
     pub pv: Vec<Cell>,
     /// Nodes the search had visited when the iteration finished.
     pub nodes: u64,
+    /// The best lines so far, best first, when the search was asked for more than one
+    /// ([`super::Control::lines`]); the first is the one of `value` and `pv`. Empty for a
+    /// search that gives one line.
+    pub lines: Vec<PvLine>,
 }
 
 #[derive(Debug, Default)]
@@ -87,6 +91,7 @@ mod tests {
             value: Some(Value::Score(12)),
             pv: vec![Cell(4)],
             nodes: 4_000,
+            lines: Vec::new(),
         });
         search.count(3_000);
         assert_eq!(watcher.nodes(), 5_000);

@@ -208,6 +208,21 @@ impl MoveValue {
     }
 }
 
+/// One of the best moves of a position with its value and the line of play the search expects
+/// after it (a principal variation): one line of a multi-line analysis (multi-PV), as
+/// [`crate::search::Control::lines`] asks for.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PvLine {
+    /// The value of the line's first move for the side that plays it (exact: a line is searched
+    /// with a window that holds its value).
+    pub value: Value,
+    /// The line, starting with its move; never empty.
+    pub pv: Vec<Cell>,
+    /// The depth the line was searched to, in plies from the position (including the move),
+    /// for players that search to a depth.
+    pub depth: Option<u32>,
+}
+
 /// Sorts `values` best first by [`Value::compare`], `played` first among equals: the order a
 /// heat map or a list of candidates shows, where the move a player chose is the best.
 pub fn sort_best_first(values: &mut [MoveValue], played: Option<Cell>) {

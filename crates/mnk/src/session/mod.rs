@@ -206,6 +206,9 @@ pub struct Session<P = PlayerSpec> {
     game: Game,
     /// Every move of the line, also those after the position shown; `game`'s are its first.
     line: Vec<Cell>,
+    /// How many of the line's last moves undo took back: kept for redo, no longer the game's
+    /// (never more than the moves after the position shown).
+    undone: usize,
     /// The tournament opening the game began with, if any.
     opening: Option<Opening>,
     /// The opening rule new games begin with ([`Session::with_opening`]).
@@ -230,6 +233,7 @@ impl<P> Session<P> {
     pub fn from_game(game: Game, seats: [Occupant<P>; 2]) -> Self {
         Session {
             line: game.moves().to_vec(),
+            undone: 0,
             game,
             opening: None,
             rule: None,
@@ -261,6 +265,7 @@ impl<P> Session<P> {
         Session {
             game: self.game,
             line: self.line,
+            undone: self.undone,
             opening: self.opening,
             rule: self.rule,
             seats,
@@ -332,10 +337,19 @@ impl<P> Session<P> {
         self.game.moves()
     }
 
-    /// Every move of the line, also those after the position shown.
+    /// Every move of the line, also those after the position shown (a review, or moves undo
+    /// took back, which redo plays again).
     #[must_use]
     pub fn line(&self) -> &[Cell] {
         &self.line
+    }
+
+    /// The game's moves: the line without the moves undo took back (while they wait for
+    /// redo), with those after a position only stepped back to. What is saved and printed as
+    /// the game.
+    #[must_use]
+    pub fn game_moves(&self) -> &[Cell] {
+        &self.line[..self.line.len() - self.undone]
     }
 
     /// Whether the position shown is before the end of the line (reviewing, or after undo).
@@ -492,6 +506,7 @@ impl<P> Session<P> {
         self.game.play(cell).map_err(SessionError::Move)?;
         self.line.truncate(at);
         self.line.push(cell);
+        self.undone = 0;
         Ok(Played::Move)
     }
 
@@ -515,6 +530,7 @@ impl<P> Session<P> {
             .act(&mut self.game, act)
             .map_err(SessionError::Opening)?;
         self.line = self.game.moves().to_vec();
+        self.undone = 0;
         if swapped {
             self.seats.swap(0, 1);
         }
@@ -594,6 +610,7 @@ impl<P> Session<P> {
             return match opening.undo(&mut self.game) {
                 Ok(_) => {
                     self.line = self.game.moves().to_vec();
+                    self.undone = 0;
                     Ok(1)
                 }
                 Err(_) => Err(SessionError::NothingToUndo),
@@ -614,6 +631,8 @@ impl<P> Session<P> {
                 break;
             }
         }
+        // The game ends here now; what is after waits for redo.
+        self.undone = self.line.len() - self.game.moves().len();
         Ok(undone)
     }
 
@@ -644,6 +663,7 @@ impl<P> Session<P> {
     /// is gone for good.
     pub fn forget_undone(&mut self) {
         self.line.truncate(self.game.moves().len());
+        self.undone = 0;
     }
 
     /// Takes back the last `count` moves for good (the line ends at the position left):
@@ -691,12 +711,15 @@ impl<P> Session<P> {
         self.game.undo().is_some()
     }
 
-    /// Steps one move forward along the line; whether there was one.
+    /// Steps one move forward along the line; whether there was one. A move undo took back
+    /// is the game's again (as [`Session::redo`] makes it).
     pub fn forward(&mut self) -> bool {
         let Some(&cell) = self.line.get(self.game.moves().len()) else {
             return false;
         };
-        self.game.play(cell).is_ok()
+        let played = self.game.play(cell).is_ok();
+        self.undone = self.undone.min(self.line.len() - self.game.moves().len());
+        played
     }
 
     /// Goes to the start (`false`) or the end (`true`) of the line.
@@ -770,6 +793,7 @@ impl<P> Session<P> {
         let variant = self.variant();
         self.game = Game::new(variant);
         self.line.clear();
+        self.undone = 0;
         self.opening = self.rule.map(Opening::new);
         self.ended = None;
         self.clocks = self.clocks.as_ref().map(|c| Clocks::new(c.timing()));
@@ -780,6 +804,7 @@ impl<P> Session<P> {
     pub fn load(&mut self, record: &Record) {
         self.game = record.game();
         self.line = record.moves().to_vec();
+        self.undone = 0;
         self.opening = record.opening().map(Opening::finished);
         self.ended = None;
         self.clocks = self.clocks.as_ref().map(|c| Clocks::new(c.timing()));
@@ -837,15 +862,17 @@ impl<P: SeatedPlayer> Session<P> {
         }
     }
 
-    /// The whole game as a record: every move of the line (also those after the position
-    /// shown), the seats' names, the result, and the opening once it is done.
+    /// The whole game as a record: every move of the game ([`Session::game_moves`]: also those
+    /// after a position stepped back to, not those undo took back), the seats' names, the
+    /// result, and the opening once it is done.
     ///
     /// # Panics
     /// Never: the line's moves are legal, and a finished opening's stones are its first.
     #[must_use]
     pub fn record(&self) -> Record {
-        let game = if self.reviewing() {
-            Game::from_moves(self.variant(), &self.line).expect("the line is legal")
+        let moves = self.game_moves();
+        let game = if moves.len() != self.game.moves().len() {
+            Game::from_moves(self.variant(), moves).expect("the line is legal")
         } else {
             self.game.clone()
         };

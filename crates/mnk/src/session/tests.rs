@@ -178,6 +178,42 @@ fn the_review_cursor_moves_along_the_line_and_a_move_cuts_it() {
 }
 
 #[test]
+fn moves_undo_took_back_wait_for_redo_outside_the_game_and_its_record() {
+    let mut s = Session::new(gomoku(), people());
+    play(&mut s, "h8 h9 i9 j10");
+    let game = |s: &Session| {
+        let size = s.variant().size();
+        (
+            format_moves(s.game_moves(), size),
+            format_moves(s.record().moves(), size),
+        )
+    };
+    let all = || ("h8 h9 i9 j10".to_string(), "h8 h9 i9 j10".to_string());
+    assert_eq!(s.undo(), Ok(1));
+    assert_eq!(game(&s), ("h8 h9 i9".into(), "h8 h9 i9".into()));
+    // The line keeps j10 for redo; stepping back further does not bring it into the game.
+    assert_eq!(line(&s), "h8 h9 i9 j10");
+    s.back();
+    assert_eq!(game(&s).0, "h8 h9 i9");
+    // Stepping forward over it, as redo, does.
+    s.jump(true);
+    assert_eq!(game(&s), all());
+    s.undo().unwrap();
+    assert_eq!(s.redo(), Ok(1));
+    assert_eq!(game(&s), all());
+    // A move after undo replaces what it took back; so does forget_undone.
+    s.undo().unwrap();
+    play(&mut s, "a1");
+    assert_eq!(game(&s).0, "h8 h9 i9 a1");
+    s.undo().unwrap();
+    s.forget_undone();
+    assert_eq!(
+        (line(&s), game(&s).0),
+        ("h8 h9 i9".into(), "h8 h9 i9".into())
+    );
+}
+
+#[test]
 fn results_on_the_board_and_off_it() {
     // Five in a row.
     let mut s = Session::new(gomoku(), people());
