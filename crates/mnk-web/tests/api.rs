@@ -2582,4 +2582,19 @@ async fn mcts_shows_visits_and_win_rates_as_candidates() {
             .iter()
             .all(|c| c["visits"].is_null())
     );
+
+    // The catalog says so as data: who samples, who takes an order, who keeps the first of
+    // equals.
+    let list = ok(&app, "GET", "/api/players", None).await;
+    let with = |ability: &str| -> Vec<String> {
+        let players = list["players"].as_array().unwrap().iter();
+        players
+            .filter(|p| p["abilities"][ability] == json!(true))
+            .map(|p| p["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(with("random_playouts"), ["mcts"]);
+    assert_eq!(with("orders_moves"), ["alphabeta"]);
+    assert!(with("first_of_equals").contains(&"gomoku-pruned".to_string()));
+    assert!(!with("first_of_equals").contains(&"mcts".to_string()));
 }

@@ -447,7 +447,7 @@ const CATALOG: &[PlayerInfo] = &[
     },
     PlayerInfo {
         name: "gametree",
-        summary: "the full game tree, each node scored by the probability of each side winning; picks the most probable win",
+        summary: "the full game tree, each node scored by the probability of each side winning if every move is equally likely (an average over random play, not best play); picks the most probable win",
         origin: "seed 003, first program (game tree)",
         abilities: Abilities {
             values_with_choice: true,
