@@ -336,6 +336,25 @@ pub struct BestArgs {
     /// Print one JSON object: {"move", "value", "nodes", "time_ms", ..., "lines"}.
     #[arg(long)]
     pub json: bool,
+    /// Also print the search tree, as the page's tree shows it (players that report their
+    /// tree): each row MAX or MIN, values for the side to move at the top, alpha-beta windows,
+    /// cut-offs, static leaves with their e(P) terms, the order of the search; then the nodes
+    /// per ply and the effective branching factor, beside the same search without pruning
+    /// (with it, for minimax). With --json: "tree", "nodes_per_ply", "branching_factor",
+    /// "counterpart".
+    #[arg(long)]
+    pub tree: bool,
+    /// Plies of the tree to print below its top (with --tree).
+    #[arg(long, value_name = "PLIES", default_value_t = 2, requires = "tree")]
+    pub tree_depth: u32,
+    /// Print the tree below this line of moves from the position (with --tree): "b2 a1".
+    #[arg(long, value_name = "MOVES", requires = "tree")]
+    pub tree_path: Option<String>,
+    /// The order the player's search tries moves in, for players that take one (alphabeta):
+    /// row-major (the seeds'), best-first or worst-first by the static evaluation; with
+    /// --tree, to see how ordering decides what alpha-beta prunes.
+    #[arg(long, value_name = "ORDER")]
+    pub order: Option<mnk::players::MoveOrder>,
 }
 
 /// Options of `mnk show`.
@@ -591,6 +610,7 @@ impl LimitArgs {
             time_ms: self.time_ms,
             threads: self.threads.map(usize::from),
             memory_mib: self.memory_mb,
+            ..PlayerOptions::default()
         }
     }
 }

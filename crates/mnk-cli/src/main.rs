@@ -11,6 +11,7 @@ mod prompt;
 mod records;
 mod render;
 mod seating;
+mod tree;
 mod tui;
 
 use clap::Parser;

@@ -129,6 +129,7 @@ fn players_lists_every_name_with_its_seed() {
             "gomoku-pruned",
             "perfect",
             "engine",
+            "mcts",
             "vcf",
             "vct"
         ]
@@ -1368,4 +1369,177 @@ fn the_engine_values_tiny_and_empty_boards_by_what_it_knows() {
         "best", "--size", "15", "--ai", "engine", "--moves", "h8", "--depth", "6", "--json",
     ]);
     assert!(reply["value"].as_f64().unwrap() < 0.0, "{reply}");
+}
+
+#[test]
+fn best_tree_shows_max_min_windows_cutoffs_and_e_p_as_the_page_does() {
+    let out = mnk()
+        .args([
+            "best",
+            "--moves",
+            "b2 a1 c1 a3 a2 c2",
+            "--ai",
+            "alphabeta",
+            "--depth",
+            "2",
+            "--tree",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    // The second line carries the time; every other line is exact.
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[1].starts_with("alphabeta for X: value X +0 (score), 8 nodes, "));
+    let expected = "\
+b3
+b3 is the first legal move in row-major order from the top-left (a3, b3, ... along the top row, then the next row down): alphabeta keeps the first of equally valued moves, the seed programs' tie-break, so where its evaluation cannot tell the moves apart it plays there
+search tree of alphabeta: MAX is X, to move at the top; MIN is O; every value is X's
+#n: the n-th position searched; α β: the window it was searched with, -> as it left it
+e(P) at the horizon: lines still open for X - lines still open for O
+#1 root MAX (X to move): X +0 (score), α -200 β 200 -> α 0 β 200, 8 nodes
+├─ #2 b3 MIN (O to move): X +0 (score), α -200 β 200 -> α -200 β 0, 3 nodes, best
+│  ├─ #3 c3 MAX (X to move): X +1 (score) = e(P) = 1 - 0, horizon, α -200 β 200
+│  └─ #4 b1 MAX (X to move): X +0 (score) = e(P) = 0 - 0, horizon, α -200 β 1, best
+├─ #5 c3 MIN (O to move): at most X +0 (score), cut-off (1 pruned), α 0 β 200 -> α 0 β 0, 2 nodes
+│  ├─ #6 b3 MAX (X to move): X +0 (score) = e(P) = 0 - 0, horizon, α 0 β 200, best
+│  └─ b1 MAX (X to move): pruned, never searched
+└─ #7 b1 MIN (O to move): at most X -1 (score), cut-off (1 pruned), α 0 β 200 -> α 0 β -1, 2 nodes
+   ├─ #8 b3 MAX (X to move): X -1 (score) = e(P) = 0 - 1, horizon, α 0 β 200, best
+   └─ c3 MAX (X to move): pruned, never searched
+alphabeta: nodes per ply: 1, 3, 4 (8 in all); effective branching factor b* = 2.19 (1 + b* + ... + b*^2 = 8)
+minimax, no pruning (minimax): nodes per ply: 1, 3, 6 (10 in all); effective branching factor b* = 2.54 (1 + b* + ... + b*^2 = 10)
+";
+    let rest: Vec<&str> = std::iter::once(lines[0])
+        .chain(lines[2..].iter().copied())
+        .collect();
+    assert_eq!(rest.join("\n") + "\n", expected);
+}
+
+#[test]
+fn best_tree_json_counts_nodes_per_ply_and_move_order_matters() {
+    // After b2 on 3x3, searched to the end: minimax's whole tree against alpha-beta's, best
+    // first and worst first by e(P).
+    let tree = |order: &str| {
+        json(&[
+            "best",
+            "--moves",
+            "b2",
+            "--ai",
+            "alphabeta",
+            "--order",
+            order,
+            "--tree",
+            "--json",
+        ])
+    };
+    let best = tree("best-first");
+    let worst = tree("worst-first");
+    let nodes = |v: &Value| {
+        v["nodes_per_ply"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap())
+            .sum::<u64>()
+    };
+    assert_eq!((nodes(&best), nodes(&worst)), (649, 4_741));
+    assert_eq!(best["nodes"], 649);
+    assert_eq!(
+        best["counterpart"]["nodes_per_ply"],
+        serde_json::json!([1, 8, 56, 336, 1680, 5760, 15984, 18432, 13248])
+    );
+    assert_eq!(
+        best["counterpart"]["search"],
+        "minimax, no pruning (minimax)"
+    );
+    let b_star = |v: &Value| v["branching_factor"].as_f64().unwrap();
+    assert!(b_star(&best) < b_star(&worst));
+    assert!(b_star(&worst) < best["counterpart"]["branching_factor"].as_f64().unwrap());
+    // The tree in the web API's words: MAX and MIN rows, the visit order.
+    assert_eq!(best["tree"]["role"], "max");
+    assert_eq!(best["tree"]["role_label"], "MAX");
+    assert_eq!(best["tree"]["order"], 1);
+    let first = &best["tree"]["children"][0];
+    assert_eq!(
+        (&first["role"], &first["order"]),
+        (&serde_json::json!("min"), &serde_json::json!(2))
+    );
+    // Players without a tree or an order, and settings mcts does not take, say what would do.
+    let refused: [(&[&str], &str); 5] = [
+        (
+            &["--ai", "perfect", "--tree"],
+            "the players that do: minimax",
+        ),
+        (
+            &["--ai", "minimax", "--order", "best-first"],
+            "the players that take an order: alphabeta",
+        ),
+        (
+            &["--ai", "alphabeta", "--order", "sideways"],
+            "row-major, best-first, worst-first",
+        ),
+        (&["--ai", "mcts:exploration=lots"], "a number from 0 to 100"),
+        (&["--ai", "mcts:playouts=0"], "1 to 20000000"),
+    ];
+    for (args, needle) in refused {
+        mnk()
+            .arg("best")
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(needle));
+    }
+}
+
+#[test]
+fn mcts_plays_through_best_and_match_with_its_settings() {
+    let v = json(&[
+        "best",
+        "--moves",
+        "a3 a2 b3 b2",
+        "--ai",
+        "mcts:playouts=2000,seed=3",
+        "--json",
+    ]);
+    assert_eq!(v["move"], "c3");
+    assert_eq!(v["nodes"], 2000);
+    // Every playout went through one of the five moves: the candidates carry the visits.
+    let visits = v["candidates"].as_array().unwrap().iter();
+    let visits: Vec<u64> = visits.map(|c| c["visits"].as_u64().unwrap()).collect();
+    assert_eq!((visits.len(), visits.iter().sum::<u64>()), (5, 2000));
+    let out = mnk()
+        .args(["best", "--moves", "b2", "--ai", "mcts:playouts=3000"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    // Its root statistics, most visited first (the default seed: the same every time).
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(
+        text.lines().nth(2),
+        Some(
+            "most visited (playouts, O's win rate, a draw counting half): \
+             c3 609 0.306, c1 522 0.295, a3 483 0.286, a1 456 0.281, c2 305 0.239"
+        ),
+        "{text}"
+    );
+    // A match: mcts never loses tic-tac-toe to perfect play with enough playouts.
+    let m = json(&[
+        "match",
+        "mcts:playouts=5000",
+        "perfect",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(
+        (m["games"].as_u64(), m["b_wins"].as_u64()),
+        (Some(2), Some(0)),
+        "{m}"
+    );
+    assert_eq!(m["a_spec"], "mcts:playouts=5000");
 }

@@ -21,8 +21,13 @@ impl Screen {
         let mnk = PathBuf::from(env!("CARGO_BIN_EXE_mnk"));
         let mut command = vec![format!("'{}'", mnk.display())];
         command.extend(args.iter().map(|a| format!("'{a}'")));
-        // The shell stays after mnk leaves, so that what it printed last can be read.
-        let command = format!("{}; echo \"exit $?\"; sleep 60", command.join(" "));
+        // The shell stays after mnk leaves, so that what it printed last can be read; it
+        // catches Ctrl-C (which the terminal sends to mnk and to it) rather than dying of it,
+        // and mnk starts with the signal's default, as from an interactive shell.
+        let command = format!(
+            "trap : INT; {}; echo \"exit $?\"; sleep 60",
+            command.join(" ")
+        );
         let screen = Screen { socket };
         let status = Command::new("tmux")
             .args(["-L", &screen.socket, "-f", "/dev/null", "new-session", "-d"])
@@ -262,9 +267,24 @@ fn clocks_count_down_on_the_board_and_a_flag_fall_ends_the_game() {
 #[test]
 fn a_search_on_the_line_interface_shows_its_progress_on_a_terminal() {
     // Was: a hint took seconds with no sign of thinking.
-    let s = Screen::start(&["best", "--size", "15", "--moves", "h8", "--time-ms", "2500"]);
+    // A search of ten minutes that Ctrl-C ends: the progress is seen however slowly the
+    // machine runs the terminal (a short search could end before the first look).
+    let s = Screen::start(&[
+        "best",
+        "--size",
+        "15",
+        "--moves",
+        "h8",
+        "--time-ms",
+        "600000",
+    ]);
     let text = s.wait_for("engine thinking");
     assert!(text.contains("(Ctrl-C: play now): "), "{text}");
+    s.keys(&["C-c"]);
+    let text = s.wait_for("exit 0");
+    assert!(text.contains("engine for O: value O "), "{text}");
+    // A search that ends by itself clears its line.
+    let s = Screen::start(&["best", "--size", "15", "--moves", "h8", "--time-ms", "1500"]);
     let text = s.wait_for("exit 0");
     assert!(text.contains("engine for O: value O "), "{text}");
     assert!(

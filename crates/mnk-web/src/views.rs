@@ -1,7 +1,7 @@
 //! What the API answers: games, choices and trees as JSON, moves in renju notation.
 
 use crate::store::Entry;
-use mnk::explain::{NodeKind, TreeNode};
+use mnk::explain::{NodeKind, Role, SearchTree, StaticTerms, TreeNode};
 use mnk::game::{Cell, Ending, Side, Size, Stage, Status};
 use mnk::notation::{board_rows, format_cell, format_moves};
 use mnk::search::{Bound, Choice, MoveValue, Timing, Value};
@@ -238,12 +238,14 @@ pub fn cells(cells: &[Cell], size: Size) -> Vec<String> {
     cells.iter().map(|&c| format_cell(c, size)).collect()
 }
 
-/// What kind of number a value is: `score`, `probability` or `solved`.
+/// What kind of number a value is: `score`, `probability` (a number from 0 to 1 for the side:
+/// `gametree`'s win probability under random play, or `mcts`'s win rate of playouts, whose
+/// text says which) or `solved`.
 #[must_use]
 pub const fn scale(v: &Value) -> &'static str {
     match v {
         Value::Score(_) => "score",
-        Value::Probability(_) => "probability",
+        Value::Probability(_) | Value::WinRate(_) => "probability",
         Value::Solved(_) => "solved",
     }
 }
@@ -257,7 +259,7 @@ pub struct ValueView {
     /// What kind of number: `score`, `probability` or `solved`.
     pub scale: &'static str,
     /// The value in words, saying whose it is and its unit (`X +3 (score)`, `win in 5 for O`,
-    /// `O 0.6667 (win probability)`, `draw`).
+    /// `O 0.6667 (win probability under random play)`, `draw`).
     pub text: String,
     /// The side the value belongs to.
     pub side: Side,
@@ -303,6 +305,9 @@ pub struct CandidateView {
     pub bound: Bound,
     /// The depth the value comes from, in plies including the move, for players with depths.
     pub depth: Option<u32>,
+    /// The Monte Carlo playouts through the move (its visit count), for `mcts`: how much its
+    /// win rate rests on. `null` for other players.
+    pub visits: Option<u64>,
 }
 
 /// Candidates in notation, in the order given, each ranked among the others by
@@ -328,6 +333,7 @@ pub fn candidates(list: &[MoveValue], side: Side, size: Size) -> Vec<CandidateVi
             value_text: m.seen_by(side).to_string(),
             bound: m.bound,
             depth: m.depth,
+            visits: m.visits,
         })
         .collect()
 }
@@ -381,6 +387,38 @@ impl ChoiceView {
     }
 }
 
+/// The terms of a static evaluation e(P) = open lines for MAX - open lines for MIN.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TermsView {
+    /// Lines (k-windows) still open for MAX, `value_side`.
+    pub open_for_max: i32,
+    /// Lines still open for MIN, the other side.
+    pub open_for_min: i32,
+    /// e(P), their difference: the node's value.
+    pub value: i32,
+    /// In words: `e(P) = 5 - 4 = +1: open lines for X minus open lines for O`.
+    pub text: String,
+}
+
+impl TermsView {
+    /// The view of `terms`, MAX being `root`.
+    #[must_use]
+    pub fn new(terms: StaticTerms, root: Side) -> Self {
+        TermsView {
+            open_for_max: terms.open_for_max,
+            open_for_min: terms.open_for_min,
+            value: terms.value(),
+            text: format!(
+                "e(P) = {} - {} = {:+}: open lines for {root} minus open lines for {}",
+                terms.open_for_max,
+                terms.open_for_min,
+                terms.value(),
+                root.other()
+            ),
+        }
+    }
+}
+
 /// One node of a recorded search tree.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct NodeView {
@@ -403,6 +441,21 @@ pub struct NodeView {
     pub bound: Bound,
     /// The alpha-beta window the node was searched with.
     pub window: Option<(i32, i32)>,
+    /// `max` (the side to move at the root, `value_side`, moves here and takes the largest
+    /// value) or `min` (the opponent moves here and takes the smallest).
+    pub role: Role,
+    /// `MAX` or `MIN`, as the row's label.
+    pub role_label: &'static str,
+    /// When the search entered this node: 1 for the root, n for the n-th position entered
+    /// (step through the search by it); 0 for a pruned node.
+    pub order: u64,
+    /// The window as the node left it (searched inner nodes with a window): MAX raised alpha
+    /// to its value, MIN lowered beta. The parent's window after a child is the next child's
+    /// `window`, after its last child its `window_after`.
+    pub window_after: Option<(i32, i32)>,
+    /// For a leaf scored by the static evaluation with terms (`alphabeta`'s horizon), e(P)
+    /// and its terms: `value` is exactly this.
+    pub terms: Option<TermsView>,
     /// Positions the search entered below and at this node.
     pub visited: u64,
     /// Children not included here (beyond the depth or node cap): expand to see them.
@@ -416,6 +469,20 @@ pub struct NodeView {
 }
 
 impl NodeView {
+    /// The view of `tree`'s focus node and the subtree recorded below it, `root` being the
+    /// side to move at the search's root; `None` when the search did not reach the focus.
+    #[must_use]
+    pub fn focus_of(tree: &SearchTree, root: Side, size: Size) -> Option<Self> {
+        let node = tree.focus_node()?;
+        let to_move = if tree.focus.len().is_multiple_of(2) {
+            root
+        } else {
+            root.other()
+        };
+        let mut path = tree.focus.clone();
+        Some(NodeView::new(node, &mut path, to_move, root, size))
+    }
+
     /// The view of `node`, reached from the search's root by `path`, with `to_move` to play;
     /// its values are `root`'s, the side to move at the search's root.
     #[must_use]
@@ -448,6 +515,11 @@ impl NodeView {
                 .map(|v| v.seen_by(root).bounded(node.bound).to_string()),
             bound: node.bound,
             window: node.window,
+            role: node.role,
+            role_label: node.role.label(),
+            order: node.order,
+            window_after: node.window_after,
+            terms: node.terms.map(|t| TermsView::new(t, root)),
             visited: node.visited,
             hidden: node.hidden,
             pruned: node.pruned,

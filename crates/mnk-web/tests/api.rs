@@ -621,7 +621,7 @@ fn said(value: &Value, scale: &Value, bound: &Value, side: &str) -> String {
     let n = value.as_f64().unwrap();
     match scale.as_str().unwrap() {
         "score" => format!("{prefix}{side} {:+} (score)", n as i64),
-        "probability" => format!("{prefix}{side} {n:.4} (win probability)"),
+        "probability" => format!("{prefix}{side} {n:.4} (win probability under random play)"),
         _ => panic!("a solved value is checked by its text: {value}"),
     }
 }
@@ -2433,4 +2433,168 @@ async fn the_server_says_which_openings_a_board_takes() {
             .error(StatusCode::BAD_REQUEST);
         assert!(message.contains(needle), "{query}: {message}");
     }
+}
+
+#[tokio::test]
+async fn the_teachers_tree_labels_max_and_min_with_e_p_and_orders_moves() {
+    let app = server();
+    let id = new_game(
+        &app,
+        json!({"moves": "b2 a1", "players": {"x": "human", "o": "human"}}),
+    )
+    .await;
+    let uri = format!("/api/games/{id}/tree");
+    let t = ok(
+        &app,
+        "POST",
+        &uri,
+        Some(r#"{"player": "alphabeta", "search_depth": 2, "depth": 2}"#),
+    )
+    .await;
+    let root = &t["tree"];
+    assert_eq!(
+        (&root["role"], &root["role_label"]),
+        (&json!("max"), &json!("MAX"))
+    );
+    assert_eq!(root["order"], json!(1));
+    assert_eq!(t["order"], json!("row-major"));
+    let per_ply: u64 = t["nodes_per_ply"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(json!(per_ply), t["visited"]);
+    assert!(t["branching_factor"].as_f64().unwrap() > 1.0);
+    for child in root["children"].as_array().unwrap() {
+        assert_eq!(child["role"], json!("min"), "{child}");
+    }
+    // X c3, O a3: a static leaf, exactly its e(P), with its terms.
+    let c3 = root["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["move"] == json!("c3"))
+        .unwrap();
+    let leaf = c3["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["move"] == json!("a3"))
+        .unwrap();
+    assert_eq!(leaf["kind"], json!("horizon"));
+    assert_eq!(
+        (&leaf["bound"], &leaf["role"]),
+        (&json!("exact"), &json!("max"))
+    );
+    assert_eq!(
+        leaf["terms"],
+        json!({"open_for_max": 3, "open_for_min": 2, "value": 1,
+               "text": "e(P) = 3 - 2 = +1: open lines for X minus open lines for O"})
+    );
+    assert_eq!(leaf["value"], json!(1.0));
+    // A MIN node leaves with beta lowered to its value.
+    let first = &root["children"][0];
+    let v = first["value"].as_f64().unwrap() as i64;
+    assert_eq!(
+        first["window_after"][1],
+        json!(v.min(first["window"][1].as_i64().unwrap()))
+    );
+    // Move order decides the nodes alpha-beta searches (after b2, to the end of the game).
+    let after_b2 = new_game(
+        &app,
+        json!({"moves": "b2", "players": {"x": "human", "o": "human"}}),
+    )
+    .await;
+    let uri = format!("/api/games/{after_b2}/tree");
+    let mut visited = Vec::new();
+    for order in ["best-first", "row-major", "worst-first"] {
+        let body = json!({"player": "alphabeta", "order": order}).to_string();
+        let t = ok(&app, "POST", &uri, Some(&body)).await;
+        assert_eq!(t["order"], json!(order));
+        visited.push(t["visited"].as_u64().unwrap());
+    }
+    assert_eq!(visited, [649, 2_316, 4_741]);
+    let t = ok(&app, "POST", &uri, Some(r#"{"player": "minimax"}"#)).await;
+    assert_eq!(t["visited"], json!(55_505));
+    assert_eq!(t["order"], Value::Null);
+    let refused = [
+        (
+            r#"{"player": "minimax", "order": "best-first"}"#,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "the players that take an order: alphabeta",
+        ),
+        (
+            r#"{"order": "upside-down"}"#,
+            StatusCode::BAD_REQUEST,
+            "row-major, best-first, worst-first",
+        ),
+    ];
+    for (body, status, needle) in refused {
+        let message = send(&app, "POST", &uri, Some(body)).await.error(status);
+        assert!(message.contains(needle), "{body}: {message}");
+    }
+}
+
+#[tokio::test]
+async fn mcts_shows_visits_and_win_rates_as_candidates() {
+    let app = server();
+    let id = new_game(
+        &app,
+        json!({"moves": "a3 a2 b3 b2", "players": {"x": "human", "o": "human"}}),
+    )
+    .await;
+    let t = ok(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/think"),
+        Some(r#"{"player": "mcts:playouts=2000,seed=3"}"#),
+    )
+    .await;
+    assert_eq!(t["move"], json!("c3"));
+    assert_eq!(t["candidates_from"], json!("player"));
+    let candidates = t["candidates"].as_array().unwrap();
+    assert_eq!(candidates.len(), 5);
+    let visits: u64 = candidates
+        .iter()
+        .map(|c| c["visits"].as_u64().unwrap())
+        .sum();
+    assert_eq!(visits, 2000);
+    assert_eq!(candidates[0]["move"], json!("c3"));
+    assert_eq!(candidates[0]["scale"], json!("probability"));
+    assert_eq!(
+        candidates[0]["value_text"],
+        json!("X 1.0000 (MCTS win rate, a draw counts half)")
+    );
+    assert_eq!(t["tie_break"], Value::Null);
+    // Other players' candidates have no visits.
+    let t = ok(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/think"),
+        Some(r#"{"player": "minimax"}"#),
+    )
+    .await;
+    assert!(
+        t["candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["visits"].is_null())
+    );
+
+    // The catalog says so as data: who samples, who takes an order, who keeps the first of
+    // equals.
+    let list = ok(&app, "GET", "/api/players", None).await;
+    let with = |ability: &str| -> Vec<String> {
+        let players = list["players"].as_array().unwrap().iter();
+        players
+            .filter(|p| p["abilities"][ability] == json!(true))
+            .map(|p| p["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(with("random_playouts"), ["mcts"]);
+    assert_eq!(with("orders_moves"), ["alphabeta"]);
+    assert!(with("first_of_equals").contains(&"gomoku-pruned".to_string()));
+    assert!(!with("first_of_equals").contains(&"mcts".to_string()));
 }

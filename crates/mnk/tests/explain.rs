@@ -368,3 +368,99 @@ fn the_expected_line_is_read_off_the_search() {
     let choice = line_of("rules", &b).unwrap();
     assert_eq!(choice.pv, vec![choice.cell]);
 }
+
+#[test]
+fn every_row_is_max_or_min_and_static_leaves_show_e_p_and_its_terms() {
+    use mnk::explain::{Role, StaticTerms};
+    // X (b2) and O (a1) down, X to move: X is MAX. Two plies, then e(P).
+    let b = board(Variant::tic_tac_toe(), "b2 a1");
+    let options = TreeOptions {
+        depth: 2,
+        ..TreeOptions::default()
+    };
+    let seen = explain_with("alphabeta:depth=2", &b, options).unwrap();
+    let root = &seen.tree.root;
+    assert_eq!((root.role, root.order), (Role::Max, 1));
+    for child in &root.children {
+        assert_eq!(child.role, Role::Min, "{child:?}");
+        for leaf in &child.children {
+            assert_eq!(leaf.role, Role::Max, "{leaf:?}");
+            if leaf.kind == NodeKind::Horizon {
+                // A static leaf's value is exactly its e(P), whatever its window.
+                let terms = leaf.terms.unwrap();
+                assert_eq!(leaf.value, Some(Value::Score(terms.value())));
+                assert_eq!(leaf.bound, Bound::Exact);
+            }
+        }
+    }
+    // X c3, O a3: X's lines still open are the middle row and the b and c columns (3); O's
+    // are the bottom row and the a column (2): e(P) = 3 - 2 = +1.
+    let cells = |text: &str| {
+        text.split(' ')
+            .map(|c| parse_cell(c, b.size()).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let leaf = root.descendant(&cells("c3 a3")).unwrap();
+    assert_eq!(
+        leaf.terms,
+        Some(StaticTerms {
+            open_for_max: 3,
+            open_for_min: 2
+        })
+    );
+    assert_eq!(leaf.value, Some(Value::Score(1)));
+    // Visit order: the root's children in the order searched, each after its subtree.
+    let orders: Vec<u64> = root.children.iter().map(|c| c.order).collect();
+    assert!(orders.windows(2).all(|w| w[0] < w[1]), "{orders:?}");
+    assert_eq!(orders[0], 2);
+    assert_eq!(seen.tree.nodes_per_ply.iter().sum::<u64>(), root.visited);
+    // The windows as they change: each child's window is its parent's when it was entered,
+    // and a MIN node leaves with beta lowered to its value.
+    let first = &root.children[0];
+    let (alpha, beta) = first.window.unwrap();
+    let v = first.value.unwrap().as_number() as i32;
+    assert_eq!(first.window_after, Some((alpha, beta.min(v))));
+    assert_eq!(root.children[1].window.unwrap().0, v.max(alpha));
+}
+
+#[test]
+fn pruning_and_move_order_decide_the_nodes_searched() {
+    // After b2 on 3x3, to the end of the game: minimax's whole tree, alpha-beta's in the
+    // seeds' row-major order, and best first and worst first by e(P).
+    let b = board(Variant::tic_tac_toe(), "b2");
+    let per_ply = |spec: &str| {
+        let counted = TreeOptions {
+            depth: 0,
+            max_nodes: 1,
+            ..TreeOptions::default()
+        };
+        let seen = explain_with(spec, &b, counted).unwrap();
+        assert_eq!(seen.choice.value, Some(Value::Score(0)), "{spec}: a draw");
+        assert_eq!(
+            seen.tree.nodes_per_ply.iter().sum::<u64>(),
+            seen.choice.nodes
+        );
+        seen.tree.nodes_per_ply
+    };
+    let minimax = per_ply("minimax");
+    // 8 replies, 8 x 7, 8 x 7 x 6, 8 x 7 x 6 x 5: nobody can have three in a row before.
+    assert_eq!(&minimax[..5], &[1, 8, 56, 336, 1680]);
+    assert_eq!(minimax, [1, 8, 56, 336, 1680, 5760, 15984, 18432, 13248]);
+    let row_major = per_ply("alphabeta");
+    let best = per_ply("alphabeta:order=best-first");
+    let worst = per_ply("alphabeta:order=worst-first");
+    let total = |v: &[u64]| v.iter().sum::<u64>();
+    assert_eq!(
+        (
+            total(&minimax),
+            total(&row_major),
+            total(&best),
+            total(&worst)
+        ),
+        (55_505, 2_316, 649, 4_741)
+    );
+    assert!(total(&best) < total(&row_major) && total(&row_major) < total(&worst));
+    assert!(total(&worst) < total(&minimax));
+    let b_star = |v: &[u64]| mnk::explain::effective_branching_factor(v).unwrap();
+    assert!(b_star(&best) < b_star(&worst) && b_star(&worst) < b_star(&minimax));
+}

@@ -11,7 +11,9 @@ pub fn run(args: &PlayersArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .iter()
             .map(|p| {
                 serde_json::json!({"name": p.name, "summary": p.summary, "origin": p.origin,
-                                   "forbidden_moves": p.abilities.forbidden_moves})
+                                   "forbidden_moves": p.abilities.forbidden_moves,
+                                   "random_playouts": p.abilities.random_playouts,
+                                   "orders_moves": p.abilities.orders_moves})
             })
             .collect();
         writeln!(out, "{}", serde_json::Value::Array(list))?;
@@ -26,6 +28,21 @@ pub fn run(args: &PlayersArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 out,
                 "{:width$}  plays renju (knows X's forbidden moves)",
                 ""
+            )?;
+        }
+        if p.abilities.random_playouts {
+            writeln!(
+                out,
+                "{:width$}  settings playouts=N, exploration=C (UCB1's constant), seed=N",
+                ""
+            )?;
+        }
+        if p.abilities.orders_moves {
+            writeln!(
+                out,
+                "{:width$}  setting order={} (the order it tries moves in)",
+                "",
+                mnk::players::MoveOrder::NAMES.replace(", ", "|")
             )?;
         }
     }

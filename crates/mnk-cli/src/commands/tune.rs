@@ -298,7 +298,7 @@ fn game_line(game: &Played, variant: Variant) -> String {
         .values
         .iter()
         .map(|v| match v {
-            None | Some(Value::Probability(_)) => "-".to_string(),
+            None | Some(Value::Probability(_) | Value::WinRate(_)) => "-".to_string(),
             Some(Value::Score(s)) => s.to_string(),
             Some(Value::Solved(Outcome::Win(_))) => "win".to_string(),
             Some(Value::Solved(Outcome::Loss(_))) => "loss".to_string(),

@@ -56,6 +56,15 @@ pub struct AbilitiesView {
     forbidden_moves: bool,
     /// Under renju it is the strongest player, the default opponent.
     strongest_with_forbidden_moves: bool,
+    /// It searches by random playouts (`mcts`): `playouts=`, `exploration=`, `seed=` apply;
+    /// its values are win rates with visits.
+    random_playouts: bool,
+    /// `order=` (`row-major`, `best-first`, `worst-first`) sets the order it tries moves in;
+    /// the tree request's `order` too.
+    orders_moves: bool,
+    /// Among equally valued moves it plays the first in row-major order (the seed programs'
+    /// tie-break; the think answer's `tie_break` says so).
+    first_of_equals: bool,
 }
 
 /// Board sizes in cells, as sent: at most 65,535 (any board this server takes is smaller).
@@ -98,6 +107,9 @@ impl AbilitiesView {
             strongest_up_to: a.strongest_up_to.map(cells),
             forbidden_moves: a.forbidden_moves,
             strongest_with_forbidden_moves: a.strongest_with_forbidden_moves,
+            random_playouts: a.random_playouts,
+            orders_moves: a.orders_moves,
+            first_of_equals: a.first_of_equals,
         }
     }
 }

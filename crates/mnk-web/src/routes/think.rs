@@ -12,7 +12,7 @@ use crate::views::{CandidateView, ChoiceView, GameView, candidates};
 use axum::Json;
 use mnk::explain::choose_with_line;
 use mnk::game::Board;
-use mnk::players::{Ask, PlayerSpec, Seat};
+use mnk::players::{Ask, PlayerSpec, Seat, tie_break};
 use mnk::search::{self, Choice, MoveValue, PlayerError, Stop, sort_best_first};
 use serde::{Deserialize, Serialize};
 use std::net::IpAddr;
@@ -62,6 +62,10 @@ pub struct ThinkResponse {
     candidates_from: &'static str,
     /// Why there are no candidates, when there are none.
     note: Option<String>,
+    /// For a seed program that keeps the first of equally valued moves in row-major order:
+    /// how many moves shared the best value and which it took, or the rule where it gave no
+    /// values (why it answers h8 with a corner). `null` otherwise.
+    tie_break: Option<String>,
     /// The time the search was allowed, in milliseconds (0: no time limit): the least of the
     /// request's or player's time, the clock's deadline and the server's cap.
     limit_ms: u128,
@@ -251,6 +255,7 @@ pub async fn think(
         candidates: candidates(&found.values, board.to_move(), size),
         candidates_from: found.from,
         note: found.note,
+        tie_break: tie_break(&spec, &board, choice, &found.values),
         limit_ms: found.limit.unwrap_or_default().as_millis(),
         plan: clock_plan.map(PlanView::new),
         played: game.is_some(),

@@ -10,7 +10,7 @@ use crate::views::{ChoiceView, NodeView, cells};
 use axum::Json;
 use mnk::explain::{ExplainError, TreeOptions, explain};
 use mnk::notation::parse_moves;
-use mnk::players::{Seat, info, names_with};
+use mnk::players::{MoveOrder, Seat, info, names_with};
 use mnk::search;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as JsonValue;
@@ -33,6 +33,9 @@ pub struct TreeRequest {
     time_ms: Option<u64>,
     /// Search depth, for players that have one.
     search_depth: Option<u32>,
+    /// The order the search tries moves in, for players that take one (`alphabeta`):
+    /// `row-major` (default), `best-first` or `worst-first`.
+    order: Option<String>,
     /// Only if the game is still at this version.
     version: Option<u64>,
 }
@@ -55,6 +58,15 @@ pub struct TreeResponse {
     plies: u32,
     /// The node and its subtree. Values are for the side to move at the root.
     tree: NodeView,
+    /// Positions the whole search entered at each ply, the root (1) first: shown or not.
+    nodes_per_ply: Vec<u64>,
+    /// The search's effective branching factor b*: a uniform tree as deep as its deepest ply
+    /// with b* children per node would hold as many positions (null when it did not go below
+    /// the root).
+    branching_factor: Option<f64>,
+    /// The order moves were tried in (`row-major`, `best-first`, `worst-first`), for players
+    /// that take one.
+    order: Option<&'static str>,
 }
 
 /// `POST /api/games/{id}/tree`.
@@ -85,7 +97,20 @@ pub async fn tree(
         .clone()
         .or(seated)
         .unwrap_or_else(|| "alphabeta".to_string());
-    let spec = player_for(&entry, Some(&name))?;
+    let mut spec = player_for(&entry, Some(&name))?;
+    if let Some(order) = &request.order {
+        let order: MoveOrder = order
+            .parse()
+            .map_err(|e: String| ApiError::bad_request(format!("order: {e}")))?;
+        if !info(spec.name).is_some_and(|p| p.abilities.orders_moves) {
+            return Err(ApiError::unprocessable(format!(
+                "{} tries moves in its own order; the players that take an order: {}",
+                spec.name,
+                names_with(|a| a.orders_moves).join(", ")
+            )));
+        }
+        spec.options.order = Some(order);
+    }
     if !reports_tree(spec.name) {
         return Err(ApiError::unprocessable(format!(
             "{} does not report its search tree; the players that do: {}",
@@ -127,16 +152,8 @@ pub async fn tree(
         ExplainError::Player(p) => ApiError::from_player(spec.name, &p),
         other => ApiError::unprocessable(other.to_string()),
     })?;
-    let node = seen
-        .tree
-        .focus_node()
+    let view = NodeView::focus_of(&seen.tree, board.to_move(), size)
         .ok_or_else(|| ApiError::unprocessable("the search did not reach that line"))?;
-    let to_move = if focus.len() % 2 == 0 {
-        board.to_move()
-    } else {
-        board.to_move().other()
-    };
-    let mut path = focus.clone();
     let time_ms = elapsed.as_micros() as f64 / 1000.0;
     Ok(Json(TreeResponse {
         choice: ChoiceView::new(
@@ -151,6 +168,11 @@ pub async fn tree(
         truncated: seen.tree.truncated,
         focus: cells(&focus, size),
         plies: depth,
-        tree: NodeView::new(node, &mut path, to_move, board.to_move(), size),
+        tree: view,
+        branching_factor: seen.tree.branching_factor(),
+        nodes_per_ply: seen.tree.nodes_per_ply,
+        order: info(spec.name)
+            .filter(|p| p.abilities.orders_moves)
+            .map(|_| spec.options.order.unwrap_or_default().name()),
     }))
 }

@@ -349,6 +349,7 @@ impl<'a> Worker<'a> {
                 value: score::value(v.score),
                 bound: v.bound,
                 depth: Some(v.depth),
+                visits: None,
             })
             .collect()
     }

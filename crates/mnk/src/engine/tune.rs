@@ -61,7 +61,7 @@ impl Sample {
 pub fn win_probability(value: &Value) -> f64 {
     match *value {
         Value::Score(s) => sigmoid(f64::from(s) / SCALE),
-        Value::Probability(p) => p,
+        Value::Probability(p) | Value::WinRate(p) => p,
         Value::Solved(Outcome::Win(_)) => 1.0,
         Value::Solved(Outcome::Loss(_)) => 0.0,
         Value::Solved(Outcome::Draw) => 0.5,

@@ -30,10 +30,10 @@ mod pv;
 mod recorder;
 mod tree;
 
-pub use crate::search::{Bound, NodeKind, SearchObserver, Silent};
+pub use crate::search::{Bound, NodeKind, SearchObserver, Silent, StaticTerms};
 pub use pv::PvRecorder;
 pub use recorder::{TreeOptions, TreeRecorder};
-pub use tree::{SearchTree, TreeNode};
+pub use tree::{Role, SearchTree, TreeNode, effective_branching_factor};
 
 use crate::game::{Board, Cell};
 use crate::search::{Choice, Control, Player, PlayerError};

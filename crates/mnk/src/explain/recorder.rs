@@ -1,10 +1,10 @@
 //! [`TreeRecorder`]: a [`SearchObserver`] that keeps the part of the tree asked for.
 
-use super::tree::{SearchTree, TreeNode};
+use super::tree::{Role, SearchTree, TreeNode};
 use crate::game::Cell;
 use crate::search::Bound;
 use crate::search::Value;
-use crate::search::{NodeKind, SearchObserver};
+use crate::search::{NodeKind, SearchObserver, StaticTerms};
 
 /// Which part of a search to record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,6 +55,7 @@ pub struct TreeRecorder {
     path: Vec<Cell>,
     entered: u64,
     truncated: bool,
+    nodes_per_ply: Vec<u64>,
 }
 
 impl TreeRecorder {
@@ -68,6 +69,7 @@ impl TreeRecorder {
             path: Vec::new(),
             entered: 0,
             truncated: false,
+            nodes_per_ply: Vec::new(),
         }
     }
 
@@ -110,13 +112,18 @@ impl TreeRecorder {
             return None;
         }
         let index = self.slots.len();
+        let pruned = kind == NodeKind::Pruned;
         self.slots.push(Slot {
             node: TreeNode {
                 cell,
                 kind,
+                role: Role::at_ply(self.path.len() + usize::from(pruned)),
+                order: if pruned { 0 } else { self.entered },
                 value: None,
                 bound: Bound::Exact,
                 window,
+                window_after: None,
+                terms: None,
                 visited: 0,
                 children: Vec::new(),
                 hidden: 0,
@@ -145,6 +152,7 @@ impl TreeRecorder {
             depth: self.options.depth,
             recorded,
             truncated: self.truncated,
+            nodes_per_ply: self.nodes_per_ply,
         })
     }
 
@@ -166,6 +174,11 @@ impl SearchObserver for TreeRecorder {
             self.path.push(c);
         }
         self.entered += 1;
+        let ply = self.path.len();
+        if self.nodes_per_ply.len() <= ply {
+            self.nodes_per_ply.resize(ply + 1, 0);
+        }
+        self.nodes_per_ply[ply] += 1;
         let slot = self.add(cell, NodeKind::Inner, window);
         self.stack.push(Frame {
             slot,
@@ -184,17 +197,26 @@ impl SearchObserver for TreeRecorder {
         let Some(index) = frame.slot else {
             return;
         };
-        let bound = match (self.slots[index].node.window, value) {
-            (Some((alpha, beta)), Value::Score(v)) => Bound::of(v, alpha, beta),
-            _ => Bound::Exact,
-        };
-        let visited = self.entered - frame.entered_at + 1;
+        let searched = matches!(kind, NodeKind::Inner | NodeKind::Cutoff);
         let node = &mut self.slots[index].node;
+        // A leaf's value is its score (the result, or the static evaluation): exact whatever
+        // the window. An inner node's value says what its window lets it.
+        let (bound, window_after) = match (node.window, value) {
+            (Some((alpha, beta)), Value::Score(v)) if searched => (
+                Bound::of(v, alpha, beta),
+                Some(match node.role {
+                    Role::Max => (alpha.max(v), beta),
+                    Role::Min => (alpha, beta.min(v)),
+                }),
+            ),
+            _ => (Bound::Exact, None),
+        };
         node.value = Some(value);
         node.kind = kind;
         node.bound = bound;
-        node.visited = visited;
-        if matches!(kind, NodeKind::Inner | NodeKind::Cutoff) {
+        node.window_after = window_after;
+        node.visited = self.entered - frame.entered_at + 1;
+        if searched {
             let children = self.slots[index].children.clone();
             if let Some(&best) = children
                 .iter()
@@ -202,6 +224,12 @@ impl SearchObserver for TreeRecorder {
             {
                 self.slots[best].node.best = true;
             }
+        }
+    }
+
+    fn evaluated(&mut self, terms: StaticTerms) {
+        if let Some(slot) = self.stack.last().and_then(|f| f.slot) {
+            self.slots[slot].node.terms = Some(terms);
         }
     }
 

@@ -13,10 +13,18 @@
 //! Depth: to the end of the game when at most [`FULL_DEPTH_EMPTY`] cells are empty, else
 //! [`DEFAULT_DEPTH`] plies, evaluating the horizon with e(P); a depth in the search's
 //! [`Control`] (`depth=N`) overrides.
+//!
+//! Move order (`order=`, [`MoveOrder`]): row-major as the seeds (the default), or, to show
+//! what ordering does to the pruning, each position's moves sorted by the score their
+//! position would get as a leaf (a win, else e(P)) best first or worst first for the side to
+//! move, row-major among equals. The values are the same in every order; the nodes visited,
+//! and which of several equal moves the root keeps, are not.
 
+use super::MoveOrder;
 use crate::game::{Board, Cell, Side, Status, Windows};
 use crate::search::{
-    Choice, Control, MoveValue, NodeKind, Player, PlayerError, SearchObserver, Silent, Value,
+    Choice, Control, MoveValue, NodeKind, Player, PlayerError, SearchObserver, Silent, StaticTerms,
+    Value,
 };
 
 /// The score of a won position.
@@ -93,7 +101,9 @@ impl OpenLines {
 
 /// The alpha-beta player of seeds 000/001.
 #[derive(Debug, Clone, Default)]
-pub struct AlphaBeta;
+pub struct AlphaBeta {
+    order: MoveOrder,
+}
 
 struct Search<'a> {
     board: Board,
@@ -101,6 +111,7 @@ struct Search<'a> {
     max_side: Side,
     nodes: u64,
     control: &'a Control,
+    order: MoveOrder,
 }
 
 impl Search<'_> {
@@ -113,6 +124,52 @@ impl Search<'_> {
     fn unmake(&mut self, cell: Cell) {
         self.board.unmake(cell);
         self.lines.remove(cell, self.board.to_move());
+    }
+
+    /// The score of the current position as a leaf, for MAX: +-[`WIN`] for a won game, 0
+    /// for a draw, else e(P).
+    fn leaf_score(&self) -> i32 {
+        match self.board.status() {
+            Status::Won { side, .. } => {
+                if side == self.max_side {
+                    WIN
+                } else {
+                    -WIN
+                }
+            }
+            Status::Draw => 0,
+            Status::InProgress => self.lines.evaluate(self.max_side),
+        }
+    }
+
+    /// The moves of the current position in the search's order (see [`MoveOrder`]).
+    fn moves(&mut self) -> Vec<Cell> {
+        let moves: Vec<Cell> = self.board.moves().collect();
+        if self.order == MoveOrder::RowMajor {
+            return moves;
+        }
+        // The mover prefers high scores when it is MAX: best first sorts those first.
+        let sign = if self.board.to_move() == self.max_side {
+            -1
+        } else {
+            1
+        };
+        let sign = if self.order == MoveOrder::WorstFirst {
+            -sign
+        } else {
+            sign
+        };
+        let mut keyed: Vec<(i32, Cell)> = moves
+            .into_iter()
+            .map(|cell| {
+                self.play(cell);
+                let score = self.leaf_score();
+                self.unmake(cell);
+                (sign * score, cell)
+            })
+            .collect();
+        keyed.sort_by_key(|&(key, _)| key);
+        keyed.into_iter().map(|(_, cell)| cell).collect()
     }
 
     /// Minimax value for MAX with alpha-beta pruning (fail-hard bounds as in the seed's `dfs`);
@@ -129,25 +186,24 @@ impl Search<'_> {
         if self.control.poll(self.nodes) {
             return None;
         }
-        let leaf = match self.board.status() {
-            Status::Won { side, .. } => Some(if side == self.max_side { WIN } else { -WIN }),
-            // A full board has no open line (0), nor has a renju draw anything left to play.
-            Status::Draw => Some(0),
-            Status::InProgress if remaining == Some(0) => Some(self.lines.evaluate(self.max_side)),
-            Status::InProgress => None,
-        };
-        if let Some(v) = leaf {
-            let kind = if self.board.is_over() {
-                NodeKind::Terminal
-            } else {
-                NodeKind::Horizon
-            };
-            obs.leave(Value::Score(v), kind);
+        // A full board has no open line (0), nor has a renju draw anything left to play.
+        if self.board.is_over() {
+            let v = self.leaf_score();
+            obs.leave(Value::Score(v), NodeKind::Terminal);
+            return Some(v);
+        }
+        if remaining == Some(0) {
+            obs.evaluated(StaticTerms {
+                open_for_max: self.lines.open_for(self.max_side),
+                open_for_min: self.lines.open_for(self.max_side.other()),
+            });
+            let v = self.leaf_score();
+            obs.leave(Value::Score(v), NodeKind::Horizon);
             return Some(v);
         }
         let is_max = self.board.to_move() == self.max_side;
         let mut best = if is_max { -2 * WIN } else { 2 * WIN };
-        let moves: Vec<Cell> = self.board.moves().collect();
+        let moves = self.moves();
         for (i, &cell) in moves.iter().enumerate() {
             self.play(cell);
             obs.enter(Some(cell), Some((alpha, beta)));
@@ -175,13 +231,14 @@ impl Search<'_> {
 }
 
 impl<'a> Search<'a> {
-    fn new(board: &Board, control: &'a Control) -> Self {
+    fn new(board: &Board, control: &'a Control, order: MoveOrder) -> Self {
         Search {
             board: board.clone(),
             lines: OpenLines::new(board),
             max_side: board.to_move(),
             nodes: 1,
             control,
+            order,
         }
     }
 
@@ -195,8 +252,8 @@ impl<'a> Search<'a> {
 }
 
 impl AlphaBeta {
-    /// The root loop: the first move (row-major) whose value beats all before it, each child
-    /// searched with alpha at the best value so far.
+    /// The root loop: the first move (in the search's order: row-major unless told) whose
+    /// value beats all before it, each child searched with alpha at the best value so far.
     fn choose_with<O: SearchObserver + ?Sized>(
         &self,
         board: &Board,
@@ -207,10 +264,10 @@ impl AlphaBeta {
             return Err(PlayerError::GameOver);
         }
         let depth = Self::depth_for(board, control);
-        let mut search = Search::new(board, control);
+        let mut search = Search::new(board, control, self.order);
         obs.enter(None, Some((-2 * WIN, 2 * WIN)));
         let mut best: Option<(Cell, i32)> = None;
-        let moves: Vec<Cell> = board.moves().collect();
+        let moves = search.moves();
         for cell in moves {
             search.play(cell);
             let alpha = best.map_or(-2 * WIN, |(_, v)| v);
@@ -231,10 +288,16 @@ impl AlphaBeta {
         })
     }
 
-    /// The player.
+    /// The player, trying moves row-major as the seeds do.
     #[must_use]
     pub fn new() -> Self {
-        AlphaBeta
+        AlphaBeta::default()
+    }
+
+    /// The player, trying moves in `order`.
+    #[must_use]
+    pub fn with_order(order: MoveOrder) -> Self {
+        AlphaBeta { order }
     }
 
     /// The depth used on `board`: the control's, else the default; `None` means to the end
@@ -276,7 +339,7 @@ impl Player for AlphaBeta {
             return Some(Err(PlayerError::GameOver));
         }
         let depth = Self::depth_for(board, control);
-        let mut search = Search::new(board, control);
+        let mut search = Search::new(board, control, self.order);
         let moves: Vec<Cell> = board.moves().collect();
         let values = moves
             .into_iter()

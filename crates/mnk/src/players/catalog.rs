@@ -162,6 +162,18 @@ pub struct Abilities {
     /// Under a rule that forbids moves, it is the strongest player and the default opponent
     /// (of those with [`Abilities::forbidden_moves`]), on any board.
     pub strongest_with_forbidden_moves: bool,
+    /// It searches by random playouts (Monte Carlo): `playouts=` sets how many a move makes
+    /// (the node budget counts them too), `exploration=` UCB1's constant and `seed=` its
+    /// random numbers; its values are win rates of playouts, each move with its visits.
+    pub random_playouts: bool,
+    /// `order=` sets the order in which its search tries moves (row-major, best-first,
+    /// worst-first: [`super::MoveOrder`]), which decides how much alpha-beta prunes.
+    pub orders_moves: bool,
+    /// Among moves of equal value it plays the first in row-major order from the top-left
+    /// (unless `order=` says otherwise), as the seed programs do: where its evaluation
+    /// cannot tell the moves apart it plays towards the top-left corner
+    /// ([`super::tie_break`] says so beside its move).
+    pub first_of_equals: bool,
 }
 
 impl Abilities {
@@ -183,11 +195,16 @@ impl Abilities {
         table_per_second_mib: None,
         forbidden_moves: false,
         strongest_with_forbidden_moves: false,
+        random_playouts: false,
+        orders_moves: false,
+        first_of_equals: false,
     };
 
-    /// A search that reports its tree.
+    /// A search that reports its tree: the seed programs', which keep the first of equally
+    /// valued moves.
     const TREE: Abilities = Abilities {
         reports_tree: true,
+        first_of_equals: true,
         ..Abilities::PLAIN
     };
 
@@ -424,12 +441,13 @@ const CATALOG: &[PlayerInfo] = &[
         abilities: Abilities {
             exact_values: true,
             forbidden_moves: true,
+            orders_moves: true,
             ..Abilities::DEEP_TREE
         },
     },
     PlayerInfo {
         name: "gametree",
-        summary: "the full game tree, each node scored by the probability of each side winning; picks the most probable win",
+        summary: "the full game tree, each node scored by the probability of each side winning if every move is equally likely (an average over random play, not best play); picks the most probable win",
         origin: "seed 003, first program (game tree)",
         abilities: Abilities {
             values_with_choice: true,
@@ -510,6 +528,17 @@ const CATALOG: &[PlayerInfo] = &[
             table_per_second_mib: Some(crate::engine::tunables::MIB_PER_SECOND),
             forbidden_moves: true,
             strongest_with_forbidden_moves: true,
+            ..Abilities::PLAIN
+        },
+    },
+    PlayerInfo {
+        name: "mcts",
+        summary: "Monte Carlo tree search (UCT): random playouts, UCB1 selection; plays its most visited move (playouts=, exploration=, seed=)",
+        origin: "mnk (the algorithm learners meet after alpha-beta)",
+        abilities: Abilities {
+            values_with_choice: true,
+            forbidden_moves: true,
+            random_playouts: true,
             ..Abilities::PLAIN
         },
     },
@@ -736,7 +765,7 @@ mod tests {
         assert_eq!(
             perfect.to_string(),
             "perfect plays boards of at most 64 cells; 15x15 has 225: choose engine (the strongest here), \
-             rules, alphabeta, gomoku-alphabeta or gomoku-pruned"
+             rules, alphabeta, gomoku-alphabeta, gomoku-pruned or mcts"
         );
         let seed = info("gomoku-minimax")
             .unwrap()

@@ -12,11 +12,13 @@
 //! | `perfect` | mnk: exact play by the solver |
 //! | `engine` | mnk: the gomoku engine (alpha-beta, threat search) |
 //! | `vcf`, `vct` | mnk: the engine's threat-space search alone, for puzzles |
+//! | `mcts` | mnk: Monte Carlo tree search (UCT) with random playouts, for teaching |
 
 mod alphabeta;
 mod catalog;
 mod engine;
 mod gametree;
+pub mod mcts;
 mod minimax;
 mod options;
 mod perfect;
@@ -26,17 +28,22 @@ mod seed_gomoku;
 mod spec;
 pub mod swap2;
 mod threat;
+mod ties;
 
 pub use crate::search::{Choice, MoveValue, Player, PlayerError, Value};
 pub use alphabeta::AlphaBeta;
 pub use catalog::{Abilities, BoardLimit, PlayerInfo, Unfit, catalog, info, names_with};
 pub use engine::EnginePlayer;
 pub use gametree::GameTree;
+pub use mcts::Mcts;
 pub use minimax::{Minimax, MinimaxIterative};
-pub use options::{MAX_MEMORY_MIB, MAX_THREADS, PlayerOptions};
+pub use options::{
+    Exploration, MAX_MEMORY_MIB, MAX_PLAYOUTS, MAX_THREADS, MoveOrder, PlayerOptions,
+};
 pub use perfect::Perfect;
 pub use rules::Rules;
 pub use seat::{Ask, Seat, Thought, create};
 pub use seed_gomoku::{SeedGomoku, SeedProgram};
 pub use spec::{PlayerSpec, SpecError, strongest_for};
 pub use threat::ThreatPlayer;
+pub use ties::tie_break;

@@ -8,8 +8,8 @@
 //! [`default time`](super::Abilities::default_time) make the one [`Control`] the player polls.
 
 use super::{
-    AlphaBeta, EnginePlayer, GameTree, Minimax, MinimaxIterative, Perfect, PlayerInfo, PlayerSpec,
-    Rules, SeedGomoku, SeedProgram, ThreatPlayer, info,
+    AlphaBeta, EnginePlayer, GameTree, Mcts, Minimax, MinimaxIterative, Perfect, PlayerInfo,
+    PlayerSpec, Rules, SeedGomoku, SeedProgram, ThreatPlayer, info,
 };
 use crate::engine::ThreatKind;
 use crate::game::{Board, Cell, Variant};
@@ -26,7 +26,7 @@ pub fn create(spec: &PlayerSpec) -> Box<dyn Player> {
         "rules" => Box::new(Rules::new()),
         "minimax" => Box::new(Minimax::new()),
         "minimax-iterative" => Box::new(MinimaxIterative::new()),
-        "alphabeta" => Box::new(AlphaBeta::new()),
+        "alphabeta" => Box::new(AlphaBeta::with_order(o.order.unwrap_or_default())),
         "gametree" => Box::new(GameTree::new()),
         "gomoku-minimax" => Box::new(SeedGomoku::new(SeedProgram::Minimax)),
         "gomoku-alphabeta" => Box::new(SeedGomoku::new(SeedProgram::AlphaBeta)),
@@ -35,6 +35,7 @@ pub fn create(spec: &PlayerSpec) -> Box<dyn Player> {
         "engine" => Box::new(EnginePlayer::new(o)),
         "vcf" => Box::new(ThreatPlayer::new(ThreatKind::Vcf)),
         "vct" => Box::new(ThreatPlayer::new(ThreatKind::Vct)),
+        "mcts" => Box::new(Mcts::new(o)),
         other => unreachable!("PlayerSpec only holds catalog names, not '{other}'"),
     }
 }
@@ -163,12 +164,12 @@ impl Seat {
     }
 
     /// Whether this seat's player is the one `spec` asks for: the same player built with the
-    /// same settings (`threads`, `memory-mb`). Limits may differ: they come with each move.
+    /// same settings (all but its limits: see
+    /// [`PlayerOptions::build`](super::PlayerOptions::build)). Limits may differ:
+    /// they come with each move.
     #[must_use]
     pub fn serves(&self, spec: &PlayerSpec) -> bool {
-        self.spec.name == spec.name
-            && self.spec.options.threads == spec.options.threads
-            && self.spec.options.memory_mib == spec.options.memory_mib
+        self.spec.name == spec.name && self.spec.options.build() == spec.options.build()
     }
 
     /// Takes the player's limits from `spec` from now on (a seat that [`Seat::serves`] it).

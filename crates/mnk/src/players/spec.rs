@@ -3,7 +3,9 @@
 //! `perfect`, `gomoku-pruned:depth=3`, `engine:time-ms=100,depth=8` (`:` also separates settings).
 
 use super::catalog;
-use super::options::{MAX_MEMORY_MIB, MAX_THREADS, PlayerOptions};
+use super::options::{
+    Exploration, MAX_MEMORY_MIB, MAX_PLAYOUTS, MAX_THREADS, MoveOrder, PlayerOptions,
+};
 use crate::game::Variant;
 use std::fmt;
 use std::str::FromStr;
@@ -16,31 +18,46 @@ fn set(options: &mut PlayerOptions, key: &str, value: &str) -> Result<(), SpecEr
         value: value.to_string(),
     };
     let number = |v: &str| v.trim().replace('_', "").parse::<u64>().map_err(|_| bad());
+    let refused = |accepted: String| SpecError::BadSetting {
+        key: key.to_string(),
+        value: value.to_string(),
+        accepted,
+    };
+    // A count from 1 to `most`.
+    let counted = |n: u64, most: u64| {
+        if (1..=most).contains(&n) {
+            Ok(n)
+        } else {
+            Err(SpecError::OutOfRange {
+                key: key.to_string(),
+                value: n,
+                range: format!("1 to {most}"),
+            })
+        }
+    };
     match key.trim().to_ascii_lowercase().replace('_', "-").as_str() {
         "depth" | "d" => options.depth = Some(u32::try_from(number(value)?).map_err(|_| bad())?),
         "nodes" | "n" => options.nodes = Some(number(value)?),
         "time-ms" | "time" | "ms" => options.time_ms = Some(number(value)?),
         "threads" => {
-            let threads = number(value)?;
-            if !(1..=MAX_THREADS as u64).contains(&threads) {
-                return Err(SpecError::OutOfRange {
-                    key: key.to_string(),
-                    value: threads,
-                    range: format!("1 to {MAX_THREADS}"),
-                });
-            }
+            let threads = counted(number(value)?, MAX_THREADS as u64)?;
             options.threads = Some(threads as usize);
         }
         "memory-mb" | "memory" | "hash" => {
-            let mib = number(value)?;
-            if !(1..=MAX_MEMORY_MIB).contains(&mib) {
-                return Err(SpecError::OutOfRange {
-                    key: key.to_string(),
-                    value: mib,
-                    range: format!("1 to {MAX_MEMORY_MIB}"),
-                });
-            }
-            options.memory_mib = Some(mib);
+            options.memory_mib = Some(counted(number(value)?, MAX_MEMORY_MIB)?);
+        }
+        "playouts" | "p" => options.playouts = Some(counted(number(value)?, MAX_PLAYOUTS)?),
+        "exploration" | "c" => {
+            let accepted = format!(
+                "a number from 0 to {} with at most three decimals (e.g. exploration=1.414)",
+                Exploration::MAX
+            );
+            options.exploration = Some(value.parse().map_err(|()| refused(accepted))?);
+        }
+        "seed" => options.seed = Some(number(value)?),
+        "order" => {
+            let accepted = format!("one of {}", MoveOrder::NAMES);
+            options.order = Some(value.parse().map_err(|_: String| refused(accepted))?);
         }
         _ => return Err(SpecError::UnknownKey(key.to_string())),
     }
@@ -86,6 +103,16 @@ pub enum SpecError {
         /// What is accepted.
         range: String,
     },
+    /// A setting whose value is not one it takes.
+    #[error("setting '{key}' takes {accepted}, not '{value}'")]
+    BadSetting {
+        /// The setting.
+        key: String,
+        /// What was given.
+        value: String,
+        /// What is accepted.
+        accepted: String,
+    },
     /// A setting without `=value`, or a value that is not a number.
     #[error("setting '{key}' needs a whole number, not '{value}' (e.g. depth=4)")]
     BadValue {
@@ -128,6 +155,10 @@ impl fmt::Display for PlayerSpec {
             o.time_ms.map(|v| format!("time-ms={v}")),
             o.threads.map(|v| format!("threads={v}")),
             o.memory_mib.map(|v| format!("memory-mb={v}")),
+            o.playouts.map(|v| format!("playouts={v}")),
+            o.exploration.map(|v| format!("exploration={v}")),
+            o.seed.map(|v| format!("seed={v}")),
+            o.order.map(|v| format!("order={v}")),
         ]
         .into_iter()
         .flatten()
@@ -165,6 +196,43 @@ mod tests {
         );
         assert_eq!(spec.to_string(), "perfect:nodes=1000,time-ms=100");
         assert_eq!(spec.to_string().parse::<PlayerSpec>().unwrap(), spec);
+    }
+
+    #[test]
+    fn teaching_settings_parse_and_print_as_given() {
+        use crate::players::{Exploration, MoveOrder};
+        let spec: PlayerSpec = "MCTS:playouts=5_000,c=.5,seed=7".parse().unwrap();
+        assert_eq!(spec.options.playouts, Some(5000));
+        assert_eq!(spec.options.exploration, Some(Exploration(500)));
+        assert_eq!(
+            spec.to_string(),
+            "mcts:playouts=5000,exploration=0.5,seed=7"
+        );
+        assert_eq!(spec.to_string().parse::<PlayerSpec>().unwrap(), spec);
+        let spec: PlayerSpec = "alphabeta:order=worst_first".parse().unwrap();
+        assert_eq!(spec.options.order, Some(MoveOrder::WorstFirst));
+        assert_eq!(spec.to_string(), "alphabeta:order=worst-first");
+        for (text, thousandths) in [("1.414", 1414), ("2", 2000), ("0", 0), ("100", 100_000)] {
+            assert_eq!(text.parse(), Ok(Exploration(thousandths)), "{text}");
+        }
+        for bad in ["1.2345", "100.001", "-1", "", ".", "1e3", "1,5"] {
+            assert_eq!(bad.parse::<Exploration>(), Err(()), "{bad}");
+        }
+        let e = "mcts:exploration=lots".parse::<PlayerSpec>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "setting 'exploration' takes a number from 0 to 100 with at most three decimals \
+             (e.g. exploration=1.414), not 'lots'"
+        );
+        let e = "alphabeta:order=up".parse::<PlayerSpec>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "setting 'order' takes one of row-major, best-first, worst-first, not 'up'"
+        );
+        let e = "mcts:playouts=20_000_001"
+            .parse::<PlayerSpec>()
+            .unwrap_err();
+        assert!(e.to_string().contains("1 to 20000000"), "{e}");
     }
 
     #[test]

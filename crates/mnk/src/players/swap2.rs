@@ -131,7 +131,7 @@ pub fn acts(
 pub fn imbalance(value: Value) -> f64 {
     match value {
         Value::Solved(o) if o.sign() != 0 => f64::INFINITY,
-        Value::Probability(p) => (p - 0.5).abs(),
+        Value::Probability(p) | Value::WinRate(p) => (p - 0.5).abs(),
         v => v.as_number().abs(),
     }
 }

@@ -75,7 +75,7 @@ pub fn eval(value: Value) -> String {
         Value::Solved(Outcome::Win(n)) => format!("+M{n}"),
         Value::Solved(Outcome::Loss(n)) => format!("-M{n}"),
         Value::Solved(Outcome::Draw) => "0".to_string(),
-        Value::Probability(p) => format!("{p:.3}"),
+        Value::Probability(p) | Value::WinRate(p) => format!("{p:.3}"),
     }
 }
 

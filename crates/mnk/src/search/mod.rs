@@ -34,7 +34,7 @@ mod value;
 
 pub use clock::{Clocks, Timing, TimingError, clock_face};
 pub use control::{Control, Limits, LinesError, MAX_LINES, check_lines};
-pub use observer::{NodeKind, SearchObserver, Silent};
+pub use observer::{NodeKind, SearchObserver, Silent, StaticTerms};
 pub use outcome::Outcome;
 pub use player::{Choice, Player, PlayerError};
 pub use progress::{Progress, Report};

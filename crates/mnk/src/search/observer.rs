@@ -22,6 +22,25 @@ pub enum NodeKind {
     Transposition,
 }
 
+/// The terms of the static evaluation e(P) of seeds 000/001 (`alphabeta`) at a leaf of the
+/// search: e(P) = `open_for_max` - `open_for_min`, the k-windows (lines of k cells) still open
+/// for MAX (the side to move at the root: no stone of MIN's in the window) and for MIN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct StaticTerms {
+    /// Lines still open for MAX.
+    pub open_for_max: i32,
+    /// Lines still open for MIN.
+    pub open_for_min: i32,
+}
+
+impl StaticTerms {
+    /// e(P): open lines for MAX minus open lines for MIN.
+    #[must_use]
+    pub const fn value(&self) -> i32 {
+        self.open_for_max - self.open_for_min
+    }
+}
+
 /// What a search reports while it walks its tree, so the tree can be recorded
 /// (see [`crate::explain::TreeRecorder`]).
 ///
@@ -42,6 +61,13 @@ pub trait SearchObserver {
     /// Moves of the current position that the search skips after a cut-off, in the order it
     /// would have tried them.
     fn pruned(&mut self, cells: &[Cell]);
+
+    /// The position entered last is a leaf scored by the static evaluation with these terms
+    /// (called just before its [`SearchObserver::leave`], by players whose evaluation has
+    /// terms to show). Ignored unless an observer wants it.
+    fn evaluated(&mut self, terms: StaticTerms) {
+        let _ = terms;
+    }
 }
 
 /// The observer of an ordinary move choice: it ignores every call, and compiles to nothing.

@@ -14,20 +14,26 @@ use std::fmt;
 pub enum Value {
     /// A heuristic or minimax score on the player's own scale (higher is better for the mover).
     Score(i32),
-    /// The probability that the mover wins, as seed 003's game tree computes it.
+    /// The probability that the mover wins if both sides play at random from here (every
+    /// legal move equally likely), as seed 003's game tree computes it: an average over random
+    /// play, not a judgement of the position (the drawn 3x3 board is worth 0.75 to X).
     Probability(f64),
+    /// The share of Monte Carlo playouts through the move that the mover won, a draw counting
+    /// half (`mcts`): from 0 to 1, from the playouts of one search.
+    #[serde(rename = "win_rate")]
+    WinRate(f64),
     /// The exact game-theoretic value for the mover.
     Solved(Outcome),
 }
 
 impl Value {
-    /// A single number for machine consumers: the score, the probability, or +1 / 0 / -1 for
-    /// a solved win / draw / loss.
+    /// A single number for machine consumers: the score, the probability or win rate, or
+    /// +1 / 0 / -1 for a solved win / draw / loss.
     #[must_use]
     pub fn as_number(&self) -> f64 {
         match *self {
             Value::Score(s) => f64::from(s),
-            Value::Probability(p) => p,
+            Value::Probability(p) | Value::WinRate(p) => p,
             Value::Solved(o) => f64::from(o.sign()),
         }
     }
@@ -54,7 +60,7 @@ impl Value {
                 Value::Solved(Outcome::Win(n)) => (2, -f64::from(n)),
                 Value::Solved(Outcome::Draw) => (1, 0.0),
                 Value::Score(s) => (1, f64::from(s)),
-                Value::Probability(p) => (1, p),
+                Value::Probability(p) | Value::WinRate(p) => (1, p),
             }
         }
         let (a, b) = (key(self), key(other));
@@ -65,7 +71,8 @@ impl Value {
 impl Value {
     /// The value as text from one stated viewpoint with its unit, for `mover` (the side the
     /// value belongs to: the side that plays the move, or is to move in the position):
-    /// `X +196 (score)`, `X 0.7312 (win probability)`, `win in 7 for O`, `draw`. A proven loss
+    /// `X +196 (score)`, `X 0.7312 (win probability under random play)`, `X 0.5310 (MCTS win
+    /// rate, a draw counts half)`, `win in 7 for O`, `draw`. A proven loss
     /// reads as the opponent's win, so that no text needs a sign convention to be understood.
     ///
     /// ```
@@ -121,7 +128,18 @@ impl fmt::Display for Viewed {
         let side = self.mover;
         match (self.value, self.bound) {
             (Value::Score(s), _) => write!(f, "{prefix}{side} {s:+} (score)"),
-            (Value::Probability(p), _) => write!(f, "{prefix}{side} {p:.4} (win probability)"),
+            (Value::Probability(p), _) => {
+                write!(
+                    f,
+                    "{prefix}{side} {p:.4} (win probability under random play)"
+                )
+            }
+            (Value::WinRate(p), _) => {
+                write!(
+                    f,
+                    "{prefix}{side} {p:.4} (MCTS win rate, a draw counts half)"
+                )
+            }
             (Value::Solved(Outcome::Draw), Bound::Exact) => write!(f, "draw"),
             (Value::Solved(Outcome::Win(n)), Bound::Exact) => write!(f, "win in {n} for {side}"),
             (Value::Solved(Outcome::Loss(n)), Bound::Exact) => {
@@ -136,7 +154,8 @@ impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Value::Score(s) => write!(f, "{s:+}"),
-            Value::Probability(p) => write!(f, "win probability {p:.4}"),
+            Value::Probability(p) => write!(f, "win probability {p:.4} under random play"),
+            Value::WinRate(p) => write!(f, "win rate {p:.4} over playouts"),
             Value::Solved(o) => write!(f, "{o}"),
         }
     }
@@ -182,6 +201,9 @@ pub struct MoveValue {
     /// The depth the value comes from, in plies from the position (including the move), for
     /// players that search to a depth.
     pub depth: Option<u32>,
+    /// The Monte Carlo playouts through the move (its visit count), for players that
+    /// sample (`mcts`): how much the value rests on.
+    pub visits: Option<u64>,
 }
 
 impl MoveValue {
@@ -204,6 +226,7 @@ impl MoveValue {
             value,
             bound: Bound::Exact,
             depth: None,
+            visits: None,
         }
     }
 }
@@ -276,7 +299,14 @@ mod tests {
         let cases = [
             (Value::Score(196), "X +196 (score)"),
             (Value::Score(0), "X +0 (score)"),
-            (Value::Probability(0.25), "X 0.2500 (win probability)"),
+            (
+                Value::Probability(0.25),
+                "X 0.2500 (win probability under random play)",
+            ),
+            (
+                Value::WinRate(0.53),
+                "X 0.5300 (MCTS win rate, a draw counts half)",
+            ),
             (Value::Solved(Outcome::Win(7)), "win in 7 for X"),
             (Value::Solved(Outcome::Loss(20)), "win in 20 for O"),
             (Value::Solved(Outcome::Draw), "draw"),
@@ -289,6 +319,7 @@ mod tests {
             value,
             bound,
             depth: None,
+            visits: None,
         };
         assert_eq!(
             bounded(Value::Score(-50), Bound::Upper)
