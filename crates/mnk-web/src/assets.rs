@@ -17,6 +17,7 @@ pub const MODULES: &[(&str, &str)] = &[
     ("players.js", include_str!("../assets/js/players.js")),
     ("board.js", include_str!("../assets/js/board.js")),
     ("search.js", include_str!("../assets/js/search.js")),
+    ("live.js", include_str!("../assets/js/live.js")),
     ("clock.js", include_str!("../assets/js/clock.js")),
     ("records.js", include_str!("../assets/js/records.js")),
     ("opening.js", include_str!("../assets/js/opening.js")),

@@ -9,7 +9,8 @@ export const state = {
   busy: false,      // a request that changes the game or searches is under way
   stalled: null,    // why the machine to move could not move (until Retry, Undo or a new game)
   generation: 0,    // bumped by every new game, so late answers for an old one are dropped
-  stats: null,      // the last machine move's think answer
+  live: null,       // the search running, as its progress events show it (js/live.js)
+  last: null,       // the last search that ended: {answer, kind}
   analysis: null,   // {answer, kind: 'machine' | 'analysis' | 'hint' | 'tree', before}
   hint: null,       // a hinted move, while it is still the position's
   ghosts: null,     // {moves: [...], from: moves already on the board} shown as numbered ghosts

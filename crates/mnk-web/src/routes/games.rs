@@ -296,6 +296,12 @@ pub async fn create(
     JsonBody(request): JsonBody<NewGame>,
 ) -> ApiResult<(StatusCode, Json<GameView>)> {
     let entry = build(request, state.limits.max_side)?;
+    for side in Side::BOTH {
+        if let Some(spec) = entry.seat(side) {
+            let field = format!("players.{}", side.to_string().to_lowercase());
+            state.searcher.check_player(&field, spec)?;
+        }
+    }
     let id = state.store.insert(entry.clone(), client);
     Ok((StatusCode::CREATED, Json(GameView::new(&id, &entry))))
 }

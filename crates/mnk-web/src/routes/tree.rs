@@ -14,7 +14,6 @@ use mnk::players::{Seat, info, names_with};
 use mnk::search;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as JsonValue;
-use std::time::Duration;
 
 /// The request: every field optional.
 #[derive(Debug, Default, Deserialize)]
@@ -29,7 +28,7 @@ pub struct TreeRequest {
     depth: Option<u32>,
     /// At most this many nodes (default and cap: the server's tree size).
     max_nodes: Option<usize>,
-    /// Time for the search, in milliseconds (within the server's cap).
+    /// Time for the search, in milliseconds: at most the server's cap, else 400.
     time_ms: Option<u64>,
     /// Search depth, for players that have one.
     search_depth: Option<u32>,
@@ -85,7 +84,7 @@ pub async fn tree(
         .clone()
         .or(seated)
         .unwrap_or_else(|| "alphabeta".to_string());
-    let spec = player_for(&entry, Some(&name))?;
+    let spec = player_for(&entry, &board, Some(&name))?;
     if !reports_tree(spec.name) {
         return Err(ApiError::unprocessable(format!(
             "{} does not report its search tree; the players that do: {}",
@@ -104,7 +103,7 @@ pub async fn tree(
     let asked = search::Limits {
         depth: request.search_depth,
         nodes: None,
-        time: request.time_ms.map(Duration::from_millis),
+        time: state.searcher.asked_time("time_ms", request.time_ms)?,
     };
     let options = TreeOptions {
         focus: focus.clone(),

@@ -9,6 +9,7 @@
 mod clocks;
 mod harness;
 mod layout;
+mod live;
 mod opening;
 mod play;
 mod readme;
