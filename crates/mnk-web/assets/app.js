@@ -3,7 +3,7 @@
 // This module holds the game: set-up, moves, machine moves, undo, hints, the clocks of a timed
 // game, and what to do after any error (no request leaves the page waiting or "thinking").
 
-import { $, state, say, sideOf, other, isHuman, seatOf, who } from './js/state.js';
+import { $, state, say, sideOf, other, isHuman, seatOf, who, remember, positionKey } from './js/state.js';
 import { api, stream, setPatience, remedy } from './js/api.js';
 import { Settings, strongestFor, treeDefault, fit } from './js/players.js';
 import { renderBoard, sizeBoard } from './js/board.js';
@@ -11,7 +11,10 @@ import { renderAnalysis, clearTree, showTree, compare } from './js/search.js';
 import { renderLive, endedWords } from './js/live.js';
 import { Clocks, clockFace } from './js/clock.js';
 import { renderDownloads, exportToBox, importRecord, importFile } from './js/records.js';
-import { renderReview, step } from './js/review.js';
+import { renderReview, step, showMove } from './js/review.js';
+import { renderMoves, lastMoveWords } from './js/moves.js';
+import { renderGraph } from './js/graph.js';
+import { writeLink, readLink } from './js/link.js';
 import { fitOpening, formOpening, underWay, actor, openingStatus, seatsText } from './js/opening.js';
 
 const seats = { x: null, o: null };
@@ -184,10 +187,27 @@ function renderClocks() {
   }
 }
 
+/// Settings collapse once a game runs, unless the person opened or closed them since.
+let setupTouched = false;
+let settingUp = false;
+
+function collapseSetup() {
+  const box = $('#setup-box');
+  const running = state.game.moves.length > 0;
+  if (!setupTouched && box.open === running) {
+    settingUp = true;
+    box.open = !running;
+  }
+}
+
 function render() {
   if (!state.game) return;
+  collapseSetup();
   renderBoard(clickCell);
   renderStatus();
+  $('#last-move').textContent = lastMoveWords();
+  renderMoves(stepTo);
+  renderGraph(stepTo);
   renderLive();
   renderAnalysis();
   renderClocks();
@@ -195,6 +215,8 @@ function render() {
   renderDownloads();
   const cells = state.game.size.width * state.game.size.height;
   $('#tree-box').hidden = cells > 64;
+  sizeBoard();
+  writeLink();
   syncFollow();
 }
 
@@ -280,9 +302,11 @@ function dropRequests() {
 /// Shows a game the server just created (a new game, an imported record), its clocks set.
 function install(game) {
   dropRequests();
+  setupTouched = false;
   state.game = game;
   state.last = null;
   state.analysis = null;
+  state.analyses = new Map();
   state.hint = null;
   state.ghosts = null;
   state.view = null;
@@ -391,8 +415,9 @@ async function machineTurn() {
     state.game = answer.game;
     state.last = { answer, kind: 'machine' };
     state.hint = null;
-    state.analysis = { answer, kind: 'machine' };
-    state.ghosts = { moves: answer.pv.slice(1), from: answer.game.moves.length };
+    remember(answer, 'machine', answer.game.moves);
+    // The line it expects from here on, on the position after its move.
+    state.ghosts = { moves: answer.pv.slice(1), key: positionKey(answer.game.moves, answer.at + 1) };
   }, () => `${mover} could not move. Press Retry, or Undo, or choose another player for ${side} ` +
     '(or give it a depth or a time) and start a New game.', (error) => {
     // Whatever failed (the player, the server, the connection), the game waits for the
@@ -434,7 +459,6 @@ async function personActs(route, body) {
     fell = clocksAfterMove(at, game);
     state.game = game;
     state.hint = null;
-    state.analysis = null;
     state.ghosts = null;
   });
   if (fell && guard(generation)) flagFell(fell);
@@ -472,7 +496,6 @@ function undo() {
     state.game = game;
     state.stalled = null;
     state.hint = null;
-    state.analysis = null;
     state.ghosts = null;
     clearTree();
   });
@@ -487,8 +510,8 @@ async function think(request, kind) {
     const answer = await liveThink({ ...request, analysis: true, version: g.version }, kind);
     if (!guard(generation)) return;
     state.last = { answer, kind };
-    state.analysis = { answer, kind };
-    state.ghosts = { moves: answer.pv, from: g.moves.length };
+    remember(answer, kind, g.moves);
+    state.ghosts = null;
     if (kind === 'hint') {
       state.hint = answer.move;
       const value = answer.value_text ? `, ${answer.value_text}` : '';
@@ -527,6 +550,7 @@ async function liveThink(request, kind, signal) {
       if (name === 'start') live.start = data;
       else if (name === 'progress') live.progress = data;
       renderLive();
+      renderGraph(stepTo);
     }, signal);
   } finally {
     if (state.live === live) state.live = null;
@@ -594,9 +618,9 @@ function syncFollow() {
       $('#follow').checked = false;
     }
     state.last = { answer, kind: 'analysis' };
-    state.analysis = { answer, kind: 'analysis' };
-    state.ghosts = { moves: answer.pv, from: answer.at };
-    say(`The analysis ${mine.stopping ? 'stopped' : 'ended'}: it ${endedWords(answer)}.`, 'info');
+    remember(answer, 'analysis', g.moves);
+    state.ghosts = null;
+    say(`The analysis ${mine.stopping ? 'stopped' : 'ended'}. ${endedWords(answer)}`, 'info');
     render();
   }, (error) => {
     if (following !== mine || stop.signal.aborted) return;
@@ -609,7 +633,7 @@ function syncFollow() {
 
 function showLine(path) {
   if (!state.game) return;
-  state.ghosts = { moves: path, from: state.game.moves.length };
+  state.ghosts = { moves: path, key: positionKey(state.game.moves, state.game.moves.length) };
   renderBoard(clickCell);
 }
 
@@ -627,6 +651,7 @@ function installImported(game) {
   $('#height').value = game.size.height;
   $('#k').value = game.k;
   $('#rule').value = game.rule;
+  $('#time-control').value = game.time_control ? game.time_control.text : '';
   const preset = `${game.size.width},${game.size.height},${game.k}`;
   $('#preset').value = [...$('#preset').options].some((o) => o.value === preset) ? preset : 'custom';
   for (const [settings, seat, label] of [[seats.x, game.players.x, 'X'], [seats.o, game.players.o, 'O']]) {
@@ -654,6 +679,29 @@ function review(where) {
   if (!state.game) return;
   step(where);
   render();
+}
+
+/// Shows the position after `count` moves (a click in the move list).
+function stepTo(count) {
+  if (!state.game) return;
+  showMove(count);
+  render();
+}
+
+/// Starts the game the page's address holds (a reload, a shared link), showing the move it
+/// names; a new game from the form when it cannot be made, saying why.
+async function gameFromLink(link) {
+  try {
+    const game = await api('POST', '/api/games', link.body);
+    installImported(game);
+    if (link.at !== null && link.at < game.moves.length) {
+      showMove(link.at);
+      render();
+    }
+  } catch (error) {
+    await newGame(setupBody());
+    say(`The game in the page's address could not be made: ${error.message}. A new game instead.`, 'error');
+  }
 }
 
 /// The arrow keys, Home and End step through the game, unless a box has the keyboard.
@@ -762,9 +810,17 @@ async function start() {
     $(`#${where}`).addEventListener('click', () => review(where));
   }
   document.addEventListener('keydown', reviewKeys);
+  for (const id of ['#numbers', '#show-values', '#show-line']) $(id).addEventListener('change', render);
+  $('#setup-box').addEventListener('toggle', () => {
+    if (!settingUp) setupTouched = true;
+    settingUp = false;
+    sizeBoard();
+  });
   setInterval(tick, 100);
   window.addEventListener('resize', () => { sizeBoard(); });
-  newGame(setupBody());
+  const link = readLink();
+  if (link) gameFromLink(link);
+  else newGame(setupBody());
 }
 
 start();

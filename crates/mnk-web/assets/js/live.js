@@ -33,14 +33,14 @@ function title(live) {
   }
 }
 
-/// Why a finished search ended, in words.
+/// Why a finished search ended, in a sentence.
 export function endedWords(answer) {
   const allowed = answer.limit_ms ? ` (${seconds(answer.limit_ms)} allowed${answer.capped ? ': this server\'s cap' : ''})` : '';
   switch (answer.ended) {
-    case 'stopped': return 'stopped: its best so far';
-    case 'time': return `its time ran out${allowed}`;
-    case 'nodes': return 'its node budget ran out';
-    default: return 'finished its search';
+    case 'stopped': return 'Stopped: its best so far.';
+    case 'time': return `Its time ran out${allowed}.`;
+    case 'nodes': return 'Its node budget ran out.';
+    default: return 'It finished its search.';
   }
 }
 
@@ -72,8 +72,9 @@ export function renderLive() {
     $('#stat-depth').textContent = p && p.depth !== null ? String(p.depth) : '–';
     $('#stat-nodes').textContent = p ? thousands(p.nodes) : '–';
     $('#stat-speed').textContent = p ? speed(p.nps) : '–';
-    const of = s && s.limit_ms ? ` of ${seconds(s.limit_ms)}` : '';
-    $('#stat-time').textContent = p ? `${seconds(p.time_ms)}${of}` : '–';
+    // `2.6 / 10 s`: its time so far out of the time it has.
+    const of = s && s.limit_ms ? ` / ${Number((s.limit_ms / 1000).toPrecision(3))}` : '';
+    $('#stat-time').textContent = p ? `${(p.time_ms / 1000).toFixed(1)}${of} s` : '–';
     const at = s ? s.at : before;
     // The best lines so far (the engine reports one; several once it searches n-best).
     for (const line of (p && p.lines) || []) lines.append(lineItem(line, at));
@@ -103,7 +104,7 @@ export function renderLive() {
   $('#stat-time').textContent = r ? ms(r.time_ms) : '–';
   $('#stat-time').title = r && r.plan ? `${ms(r.time_ms)} of ${ms(r.limit_ms)} allowed by its clock` : '';
   $('#machine').title = r ? `${r.player} for ${r.side}` : '';
-  $('#live-note').textContent = r ? `It ${endedWords(r)}.` : '';
+  $('#live-note').textContent = r ? endedWords(r) : '';
   if (r && r.pv.length) {
     const best = r.lines || [{ move: r.move, value_text: r.value_text, pv: r.pv }];
     for (const line of best) lines.append(lineItem(line, r.at));

@@ -16,7 +16,7 @@
 //! - `start`: the search has its slot and begins: `{"player", "side", "at", "infinite",
 //!   "limit_ms"}` (`limit_ms` 0: no time limit).
 //! - `progress`, about ten a second while anything changes: `{"time_ms", "nodes", "nps",
-//!   "depth", "move", "value", "value_text", "value_scale", "pv", "lines"}`; `depth`, the
+//!   "depth", "move", "value", "value_text", "value_scale", "level", "pv", "lines"}`; `depth`, the
 //!   value and the line are those of the last iteration the player finished (players that
 //!   search in iterations: the engine), else null and empty; `lines` holds the best lines
 //!   found so far, best first, each `{"move", "value", "value_text", "pv"}` (one line: the
@@ -119,6 +119,8 @@ struct ProgressView {
     value: Option<f64>,
     value_text: Option<String>,
     value_scale: Option<&'static str>,
+    /// Where the value sits between a loss (0) and a win (1), on the player's fixed scale.
+    level: Option<f64>,
     pv: Vec<String>,
     lines: Vec<LineView>,
 }
@@ -154,6 +156,10 @@ impl ProgressView {
             value: value.as_ref().map(|v| v.value),
             value_text: value.as_ref().map(|v| v.text.clone()),
             value_scale: value.as_ref().map(|v| v.scale),
+            level: report
+                .and_then(|r| r.value)
+                .zip(mnk::players::info(think.spec.name))
+                .and_then(|(v, p)| p.level(v)),
             pv,
             lines,
         }

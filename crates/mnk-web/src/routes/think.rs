@@ -440,13 +440,7 @@ impl Think {
         let board = &self.board;
         let size = board.size();
         let time_ms = found.time.as_micros() as f64 / 1000.0;
-        let view = ChoiceView::new(
-            self.spec.to_string(),
-            board.to_move(),
-            choice,
-            size,
-            time_ms,
-        );
+        let view = ChoiceView::new(&self.spec, board.to_move(), choice, size, time_ms);
         let game = if self.play {
             let played = state
                 .store
@@ -469,7 +463,12 @@ impl Think {
         };
         Ok(ThinkResponse {
             choice: view,
-            candidates: candidates(&found.values, board.to_move(), size),
+            candidates: candidates(
+                &found.values,
+                board.to_move(),
+                size,
+                mnk::players::info(self.spec.name),
+            ),
             candidates_from: found.from,
             note: found.note,
             limit_ms: found.limit.unwrap_or_default().as_millis(),

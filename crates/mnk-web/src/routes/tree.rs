@@ -138,13 +138,7 @@ pub async fn tree(
     let mut path = focus.clone();
     let time_ms = elapsed.as_micros() as f64 / 1000.0;
     Ok(Json(TreeResponse {
-        choice: ChoiceView::new(
-            spec.to_string(),
-            board.to_move(),
-            &seen.choice,
-            size,
-            time_ms,
-        ),
+        choice: ChoiceView::new(&spec, board.to_move(), &seen.choice, size, time_ms),
         visited: seen.tree.root.visited,
         recorded: seen.tree.recorded,
         truncated: seen.tree.truncated,

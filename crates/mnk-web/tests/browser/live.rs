@@ -62,7 +62,7 @@ async fn progress_then_move_now(c: Client, base: String, screen: Screen) {
     )
     .await;
     let note = text(&c, "#live-note").await;
-    assert_eq!(note, "It stopped: its best so far.");
+    assert_eq!(note, "Stopped: its best so far.");
     assert_eq!(
         js(&c, "return document.querySelector('#live').dataset.state;").await,
         json!("done")

@@ -11,6 +11,7 @@ mod harness;
 mod layout;
 mod live;
 mod opening;
+mod page;
 mod play;
 mod readme;
 mod records;
