@@ -430,6 +430,10 @@ pub struct ServeArgs {
     /// The longest any search may think, in milliseconds (the server's cap).
     #[arg(long, default_value_t = 10_000)]
     pub think_ms: u64,
+    /// The longest an analysis until stopped (the page's "analyse until stopped") may run, in
+    /// milliseconds.
+    #[arg(long, default_value_t = 300_000)]
+    pub analysis_ms: u64,
     /// Games kept in memory; the least recently used go first.
     #[arg(long, default_value_t = 1000)]
     pub max_games: usize,

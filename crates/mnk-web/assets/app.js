@@ -3,14 +3,18 @@
 // This module holds the game: set-up, moves, machine moves, undo, hints, the clocks of a timed
 // game, and what to do after any error (no request leaves the page waiting or "thinking").
 
-import { $, state, say, sideOf, other, isHuman, seatOf, who, thousands, ms } from './js/state.js';
-import { api, setPatience, remedy } from './js/api.js';
+import { $, state, say, sideOf, other, isHuman, seatOf, who, remember, positionKey } from './js/state.js';
+import { api, stream, setPatience, remedy } from './js/api.js';
 import { Settings, strongestFor, treeDefault, fit } from './js/players.js';
 import { renderBoard, sizeBoard } from './js/board.js';
 import { renderAnalysis, clearTree, showTree, compare } from './js/search.js';
+import { renderLive, endedWords } from './js/live.js';
 import { Clocks, clockFace } from './js/clock.js';
 import { renderDownloads, exportToBox, importRecord, importFile } from './js/records.js';
-import { renderReview, step } from './js/review.js';
+import { renderReview, step, showMove } from './js/review.js';
+import { renderMoves, lastMoveWords } from './js/moves.js';
+import { renderGraph } from './js/graph.js';
+import { writeLink, readLink } from './js/link.js';
 import { fitOpening, formOpening, underWay, actor, openingStatus, seatsText } from './js/opening.js';
 
 const seats = { x: null, o: null };
@@ -158,17 +162,6 @@ function renderStatus() {
   $('#record').placeholder = g.record || 'no moves yet';
 }
 
-function renderStats() {
-  const s = state.stats;
-  $('#stat-move').textContent = s ? `${s.side} ${s.move}` : '–';
-  $('#stat-time').textContent = s ? ms(s.time_ms) : '–';
-  $('#stat-time').title = s && s.plan ? `${ms(s.time_ms)} of ${ms(s.limit_ms)} allowed by its clock` : '';
-  $('#stat-nodes').textContent = s ? thousands(s.nodes) : '–';
-  $('#stat-depth').textContent = s && s.depth !== null ? String(s.depth) : '–';
-  $('#stat-value').textContent = s && s.value_text ? s.value_text : '–';
-  $('#machine').title = s ? `${s.player} for ${s.side}` : '';
-}
-
 /// The clocks of a timed game beside the players' names, the running one marked.
 function renderClocks() {
   const g = state.game;
@@ -194,17 +187,37 @@ function renderClocks() {
   }
 }
 
+/// Settings collapse once a game runs, unless the person opened or closed them since.
+let setupTouched = false;
+let settingUp = false;
+
+function collapseSetup() {
+  const box = $('#setup-box');
+  const running = state.game.moves.length > 0;
+  if (!setupTouched && box.open === running) {
+    settingUp = true;
+    box.open = !running;
+  }
+}
+
 function render() {
   if (!state.game) return;
+  collapseSetup();
   renderBoard(clickCell);
   renderStatus();
-  renderStats();
+  $('#last-move').textContent = lastMoveWords();
+  renderMoves(stepTo);
+  renderGraph(stepTo);
+  renderLive();
   renderAnalysis();
   renderClocks();
   renderReview();
   renderDownloads();
   const cells = state.game.size.width * state.game.size.height;
   $('#tree-box').hidden = cells > 64;
+  sizeBoard();
+  writeLink();
+  syncFollow();
 }
 
 // ---------------------------------------------------------------- requests
@@ -283,14 +296,17 @@ function dropRequests() {
   pendingTurn = null;
   if (state.inflight) state.inflight.abort();
   state.inflight = null;
+  unfollow();
 }
 
 /// Shows a game the server just created (a new game, an imported record), its clocks set.
 function install(game) {
   dropRequests();
+  setupTouched = false;
   state.game = game;
-  state.stats = null;
+  state.last = null;
   state.analysis = null;
+  state.analyses = new Map();
   state.hint = null;
   state.ghosts = null;
   state.view = null;
@@ -391,16 +407,17 @@ async function machineTurn() {
     if (state.clocks) request.clock = state.clocks.request(side, performance.now());
     const stop = new AbortController();
     state.inflight = stop;
-    const answer = await api('POST', `/api/games/${g.id}/think`, request, stop.signal);
+    const answer = await liveThink(request, 'machine', stop.signal);
     const at = performance.now();
     if (!guard(generation)) return;
     state.inflight = null;
     fell = clocksAfterMove(at, answer.game);
     state.game = answer.game;
-    state.stats = answer;
+    state.last = { answer, kind: 'machine' };
     state.hint = null;
-    state.analysis = { answer, kind: 'machine' };
-    state.ghosts = { moves: answer.pv.slice(1), from: answer.game.moves.length };
+    remember(answer, 'machine', answer.game.moves);
+    // The line it expects from here on, on the position after its move.
+    state.ghosts = { moves: answer.pv.slice(1), key: positionKey(answer.game.moves, answer.at + 1) };
   }, () => `${mover} could not move. Press Retry, or Undo, or choose another player for ${side} ` +
     '(or give it a depth or a time) and start a New game.', (error) => {
     // Whatever failed (the player, the server, the connection), the game waits for the
@@ -442,7 +459,6 @@ async function personActs(route, body) {
     fell = clocksAfterMove(at, game);
     state.game = game;
     state.hint = null;
-    state.analysis = null;
     state.ghosts = null;
   });
   if (fell && guard(generation)) flagFell(fell);
@@ -480,7 +496,6 @@ function undo() {
     state.game = game;
     state.stalled = null;
     state.hint = null;
-    state.analysis = null;
     state.ghosts = null;
     clearTree();
   });
@@ -492,10 +507,11 @@ async function think(request, kind) {
   if (!g || state.busy || g.status !== 'playing') return;
   const name = request.player || 'the strongest player';
   await run(async (generation) => {
-    const answer = await api('POST', `/api/games/${g.id}/think`, { ...request, analysis: true, version: g.version });
+    const answer = await liveThink({ ...request, analysis: true, version: g.version }, kind);
     if (!guard(generation)) return;
-    state.analysis = { answer, kind };
-    state.ghosts = { moves: answer.pv, from: g.moves.length };
+    state.last = { answer, kind };
+    remember(answer, kind, g.moves);
+    state.ghosts = null;
     if (kind === 'hint') {
       state.hint = answer.move;
       const value = answer.value_text ? `, ${answer.value_text}` : '';
@@ -518,9 +534,106 @@ function hint() {
   think(seat === 'human' ? {} : { player: seat }, 'hint');
 }
 
+// ---------------------------------------------------------------- live search
+
+/// Runs one search on the server with its progress shown as it comes (`kind`: 'machine',
+/// 'hint', 'analysis' or 'follow'); gives its answer. `signal` gives it up (the server stops
+/// it); Stop (POST .../stop) makes it answer at once with its best so far.
+async function liveThink(request, kind, signal) {
+  const g = state.game;
+  const live = { kind, start: null, progress: null, stopping: false };
+  state.live = live;
+  renderLive();
+  try {
+    return await stream(`/api/games/${g.id}/think`, request, (name, data) => {
+      if (state.live !== live) return;
+      if (name === 'start') live.start = data;
+      else if (name === 'progress') live.progress = data;
+      renderLive();
+      renderGraph(stepTo);
+    }, signal);
+  } finally {
+    if (state.live === live) state.live = null;
+    renderLive();
+  }
+}
+
+/// Stop / Move now: the search running answers at once with its best so far (the machine
+/// plays it); an analysis until stopped is not started again.
+async function stopSearch() {
+  const g = state.game;
+  const live = state.live;
+  if (!g || !live) return;
+  live.stopping = true;
+  if (live.kind === 'follow' && following) following.stopping = true;
+  renderLive();
+  try {
+    await api('POST', `/api/games/${g.id}/stop`);
+  } catch (error) {
+    say(`The search could not be stopped: ${error.message}. ${remedy(error)}`.trim(), 'error');
+  }
+}
+
+/// The analysis until stopped under way: its position's key and what gives it up.
+let following = null;
+
+/// The position an analysis until stopped follows: the one on the board (an earlier one while
+/// reviewing), while nothing else searches and no machine is about to move there.
+function followKey() {
+  const g = state.game;
+  if (!g || !$('#follow').checked || state.busy || state.stalled) return null;
+  const reviewing = state.view !== null;
+  if (!reviewing && (g.status !== 'playing' || g.machine_to_move)) return null;
+  if (state.clocks && state.clocks.fallen) return null;
+  return `${g.id}:${g.version}:${reviewing ? state.view : 'now'}`;
+}
+
+function unfollow() {
+  if (following) following.stop.abort();
+  following = null;
+}
+
+/// Starts, moves or ends the analysis until stopped, as the position and the toggle say. One
+/// that ended by itself (its position proved, or the server's time for it spent) stays shown
+/// until the position changes.
+function syncFollow() {
+  // Stopped: its answer is on its way.
+  if (following && following.stopping && !following.done) return;
+  const key = followKey();
+  if (following && following.key === key) return;
+  unfollow();
+  if (key === null) return;
+  const g = state.game;
+  const stop = new AbortController();
+  const mine = { key, stop, stopping: false, done: false };
+  following = mine;
+  const request = { player: analysis.player, infinite: true, analysis: true, version: g.version };
+  if (analysis.depth) request.depth = analysis.depth;
+  if (state.view !== null) request.at = state.view;
+  liveThink(request, 'follow', stop.signal).then((answer) => {
+    if (following !== mine) return;
+    mine.done = true;
+    if (mine.stopping) {
+      following = null;
+      $('#follow').checked = false;
+    }
+    state.last = { answer, kind: 'analysis' };
+    remember(answer, 'analysis', g.moves);
+    state.ghosts = null;
+    say(`The analysis ${mine.stopping ? 'stopped' : 'ended'}. ${endedWords(answer)}`, 'info');
+    render();
+  }, (error) => {
+    if (following !== mine || stop.signal.aborted) return;
+    following = null;
+    $('#follow').checked = false;
+    say(`${analysis.player} could not analyse until stopped: ${error.message}. ${remedy(error) || 'Choose another player to analyse with.'}`.trim(), 'error');
+    render();
+  });
+}
+
 function showLine(path) {
   if (!state.game) return;
-  state.ghosts = { moves: path, from: state.game.moves.length };
+  state.ghosts = { moves: path, key: positionKey(state.game.moves, state.game.moves.length) };
   renderBoard(clickCell);
 }
 
@@ -538,6 +651,7 @@ function installImported(game) {
   $('#height').value = game.size.height;
   $('#k').value = game.k;
   $('#rule').value = game.rule;
+  $('#time-control').value = game.time_control ? game.time_control.text : '';
   const preset = `${game.size.width},${game.size.height},${game.k}`;
   $('#preset').value = [...$('#preset').options].some((o) => o.value === preset) ? preset : 'custom';
   for (const [settings, seat, label] of [[seats.x, game.players.x, 'X'], [seats.o, game.players.o, 'O']]) {
@@ -565,6 +679,29 @@ function review(where) {
   if (!state.game) return;
   step(where);
   render();
+}
+
+/// Shows the position after `count` moves (a click in the move list).
+function stepTo(count) {
+  if (!state.game) return;
+  showMove(count);
+  render();
+}
+
+/// Starts the game the page's address holds (a reload, a shared link), showing the move it
+/// names; a new game from the form when it cannot be made, saying why.
+async function gameFromLink(link) {
+  try {
+    const game = await api('POST', '/api/games', link.body);
+    installImported(game);
+    if (link.at !== null && link.at < game.moves.length) {
+      showMove(link.at);
+      render();
+    }
+  } catch (error) {
+    await newGame(setupBody());
+    say(`The game in the page's address could not be made: ${error.message}. A new game instead.`, 'error');
+  }
 }
 
 /// The arrow keys, Home and End step through the game, unless a box has the keyboard.
@@ -648,6 +785,8 @@ async function start() {
     render();
   });
   $('#analyse').addEventListener('click', analyse);
+  $('#stop').addEventListener('click', stopSearch);
+  $('#follow').addEventListener('change', () => render());
   $('#show-tree').addEventListener('click', () => {
     const g = state.game;
     if (!g || g.status !== 'playing') {
@@ -671,9 +810,17 @@ async function start() {
     $(`#${where}`).addEventListener('click', () => review(where));
   }
   document.addEventListener('keydown', reviewKeys);
+  for (const id of ['#numbers', '#show-values', '#show-line']) $(id).addEventListener('change', render);
+  $('#setup-box').addEventListener('toggle', () => {
+    if (!settingUp) setupTouched = true;
+    settingUp = false;
+    sizeBoard();
+  });
   setInterval(tick, 100);
   window.addEventListener('resize', () => { sizeBoard(); });
-  newGame(setupBody());
+  const link = readLink();
+  if (link) gameFromLink(link);
+  else newGame(setupBody());
 }
 
 start();

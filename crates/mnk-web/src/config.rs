@@ -12,8 +12,13 @@ pub struct Limits {
     /// Games one client (one address) keeps: a client creating one more loses its own least
     /// recently used game, not someone else's.
     pub games_per_client: usize,
-    /// The longest one search may think, whatever the request asks.
+    /// The longest one search may think: a request asking for more is refused, saying so; a
+    /// clock's plan beyond it is cut to it, and the answer says so (`capped`).
     pub think_time: Duration,
+    /// The longest an analysis until stopped (`"infinite": true`) may run: then it ends by
+    /// itself, and its last event says why (`"ended": "time"`). Such an analysis has no node
+    /// cap; it holds one of its client's search slots while it runs.
+    pub analysis_time: Duration,
     /// The most positions one search may visit.
     pub max_nodes: u64,
     /// Searches running at once; more wait for a free slot.
@@ -59,6 +64,7 @@ impl Default for Limits {
             max_games: 1000,
             games_per_client: 50,
             think_time: Duration::from_secs(10),
+            analysis_time: Duration::from_secs(300),
             max_nodes: 20_000_000,
             searches: mnk::search::cores().max(2),
             searches_per_client: (mnk::search::cores().max(2) / 2).max(1),

@@ -32,6 +32,6 @@ pub mod store;
 pub mod views;
 
 pub use config::Limits;
-pub use routes::app;
+pub use routes::{app, app_with};
 pub use serve::serve;
 pub use state::AppState;

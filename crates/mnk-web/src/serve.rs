@@ -17,8 +17,13 @@
 //! - A body must arrive whole within [`Limits::body_timeout`] (408), and one whose declared
 //!   length is over [`Limits::body_bytes`] is refused before it is read (413): both in
 //!   [`crate::body`], the connection closed after the answer.
-//! - Ctrl-C or SIGTERM stops accepting; requests in progress finish (at most a search's
-//!   time, [`Limits::think_time`], and the queue's wait) before the server returns.
+//! - A request is in progress until its answer's body has been sent whole: a stream of a
+//!   search's progress ([`crate::routes`]' live analysis) is one request on one connection,
+//!   counted like any other, never closed to make room, and not timed by the header timeout;
+//!   it ends with its search (at the latest at the search's time cap), or when its page goes
+//!   away (the next write fails).
+//! - Ctrl-C or SIGTERM stops accepting and stops every search (each answers with its best so
+//!   far); requests in progress finish (at most the queue's wait) before the server returns.
 //!
 //! [`app`]: crate::app
 
@@ -47,7 +52,8 @@ pub async fn serve(listener: TcpListener, limits: Limits) -> io::Result<()> {
         max_connections: connection_cap(limits.max_connections, open_file_limit()),
         ..limits
     };
-    let app = crate::app(limits.clone());
+    let state = Arc::new(crate::AppState::new(limits.clone()));
+    let app = crate::app_with(Arc::clone(&state));
     let gate = Gate::new(limits.max_connections, limits.connections_per_client);
     let (stop_serving, stopping) = tokio::sync::watch::channel(false);
     let mut shutdown = std::pin::pin!(shutdown_signal());
@@ -82,10 +88,15 @@ pub async fn serve(listener: TcpListener, limits: Limits) -> io::Result<()> {
                 request.extensions_mut().insert(ConnectInfo(peer));
                 request
             })
-            .map_response(move |response| {
-                ends.busy.fetch_sub(1, Ordering::SeqCst);
-                ends.rest();
-                response
+            .map_response(move |response: axum::response::Response| {
+                // The request is served once its body has been sent (or given up).
+                let served = Served(ends.clone());
+                response.map(|body| {
+                    axum::body::Body::new(CountedBody {
+                        body,
+                        _served: served,
+                    })
+                })
             });
         let connection =
             builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
@@ -116,6 +127,7 @@ pub async fn serve(listener: TcpListener, limits: Limits) -> io::Result<()> {
         });
     }
     let _ = stop_serving.send(true);
+    state.searcher.stop_all();
     let patience = limits.think_time + limits.queue_wait + Duration::from_secs(1);
     let _ = tokio::time::timeout(patience, gate.emptied()).await;
     Ok(())
@@ -228,6 +240,44 @@ impl Conn {
         }
         let since = self.resting_since.load(Ordering::SeqCst);
         Duration::from_millis(self.now().saturating_sub(since))
+    }
+}
+
+/// A request being served on a connection, until dropped: then the connection waits for the
+/// next one.
+#[derive(Debug)]
+struct Served(Arc<Conn>);
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        self.0.busy.fetch_sub(1, Ordering::SeqCst);
+        self.0.rest();
+    }
+}
+
+/// An answer's body, its request served when it is sent whole or dropped.
+struct CountedBody {
+    body: axum::body::Body,
+    _served: Served,
+}
+
+impl http_body::Body for CountedBody {
+    type Data = axum::body::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        std::pin::Pin::new(&mut self.body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.body.size_hint()
     }
 }
 

@@ -21,6 +21,20 @@ pub struct AppState {
 pub type State = axum::extract::State<Arc<AppState>>;
 
 impl AppState {
+    /// No games yet, the search slots and bounds of `limits`.
+    #[must_use]
+    pub fn new(limits: Limits) -> Self {
+        AppState {
+            store: Store::new(
+                limits.max_games,
+                limits.games_per_client,
+                limits.seat_memory,
+            ),
+            searcher: Searcher::new(&limits),
+            limits,
+        }
+    }
+
     /// A copy of the game `id`, or 404.
     ///
     /// # Errors

@@ -11,6 +11,7 @@
 use crate::error::{ApiError, ApiResult};
 use mnk::game::{Act, Opening, Side};
 use mnk::players::{PlayerSpec, Seat};
+use mnk::search::Stop;
 use mnk::session::{Session, SessionError};
 use std::collections::HashMap;
 use std::collections::hash_map::RandomState;
@@ -110,6 +111,8 @@ struct Slot {
     pins: usize,
     /// Seats not in use by a search, with the memory each held when it came back.
     seats: Vec<(Seat, usize)>,
+    /// The stop signals of the searches running for the game, each with its number.
+    running: Vec<(u64, Stop)>,
 }
 
 #[derive(Debug)]
@@ -287,6 +290,7 @@ impl Store {
                 owner,
                 pins: 0,
                 seats: Vec::new(),
+                running: Vec::new(),
             },
         );
         id
@@ -314,6 +318,33 @@ impl Store {
         })
     }
 
+    /// Keeps `stop`, the stop signal of a search for the game `id`, with the game until the
+    /// guard is dropped (the search ended), so that [`Store::stop`] reaches it. `None` if there
+    /// is no such game.
+    pub fn searching(&self, id: &str, stop: Stop) -> Option<Searching<'_>> {
+        let mut inner = self.lock();
+        inner.clock += 1;
+        let number = inner.clock;
+        inner.games.get_mut(id)?.running.push((number, stop));
+        Some(Searching {
+            store: self,
+            id: id.to_string(),
+            number,
+        })
+    }
+
+    /// Sets the stop signal of every search running for the game `id` (a machine's move, a
+    /// hint, an analysis): each answers at once with the best it has found so far. How many
+    /// there were; `None` if there is no such game.
+    pub fn stop(&self, id: &str) -> Option<usize> {
+        let inner = self.lock();
+        let running = &inner.games.get(id)?.running;
+        for (_, stop) in running {
+            stop.set();
+        }
+        Some(running.len())
+    }
+
     /// A copy of the game `id`.
     #[must_use]
     pub fn get(&self, id: &str) -> Option<Entry> {
@@ -335,6 +366,22 @@ impl Store {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+/// A search running for a game ([`Store::searching`]) until dropped.
+#[derive(Debug)]
+pub struct Searching<'a> {
+    store: &'a Store,
+    id: String,
+    number: u64,
+}
+
+impl Drop for Searching<'_> {
+    fn drop(&mut self) {
+        if let Some(slot) = self.store.lock().games.get_mut(&self.id) {
+            slot.running.retain(|(n, _)| *n != self.number);
+        }
     }
 }
 
@@ -364,6 +411,24 @@ mod tests {
             Variant::tic_tac_toe(),
             [Occupant::Human, Occupant::Human],
         ))
+    }
+
+    #[test]
+    fn a_stop_reaches_the_searches_running_for_the_game_only() {
+        let store = Store::new(10, 10, 1 << 30);
+        let a = store.insert(entry(), None);
+        let b = store.insert(entry(), None);
+        let (a1, a2, b1) = (Stop::new(), Stop::new(), Stop::new());
+        let running_a1 = store.searching(&a, a1.clone()).unwrap();
+        let running_a2 = store.searching(&a, a2.clone()).unwrap();
+        let _running_b1 = store.searching(&b, b1.clone()).unwrap();
+        drop(running_a2);
+        assert_eq!(store.stop(&a), Some(1));
+        assert!(a1.is_set() && !a2.is_set() && !b1.is_set());
+        drop(running_a1);
+        assert_eq!(store.stop(&a), Some(0));
+        assert_eq!(store.stop("no such game"), None);
+        assert!(store.searching("no such game", Stop::new()).is_none());
     }
 
     #[test]

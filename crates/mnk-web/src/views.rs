@@ -4,6 +4,7 @@ use crate::store::Entry;
 use mnk::explain::{NodeKind, Role, SearchTree, StaticTerms, TreeNode};
 use mnk::game::{Cell, Ending, Side, Size, Stage, Status};
 use mnk::notation::{board_rows, format_cell, format_moves};
+use mnk::players::{PlayerInfo, PlayerSpec, info};
 use mnk::search::{Bound, Choice, MoveValue, Timing, Value};
 use mnk::session::Session;
 use serde::Serialize;
@@ -107,6 +108,9 @@ pub struct OpeningView {
     pub accepts: Vec<&'static str>,
     /// How many of the first moves undo leaves.
     pub kept: usize,
+    /// Once the opening is over: the opening as `opening` in `POST /api/games` takes it, with
+    /// the game's moves, to make the same game again (the page's address holds it).
+    pub opened: Option<String>,
 }
 
 impl OpeningView {
@@ -133,6 +137,7 @@ impl OpeningView {
             swapped: opening.swapped(),
             accepts,
             kept: opening.kept(),
+            opened: opening.opened().map(|o| o.to_string()),
         })
     }
 }
@@ -289,6 +294,10 @@ pub struct CandidateView {
     pub value: f64,
     /// What kind of number: `score`, `probability` or `solved`.
     pub scale: &'static str,
+    /// Where the value sits between a loss (0) and a win (1) for `side`, on the player's fixed
+    /// scale ([`PlayerInfo::level`]: a win rate, or its scores' range); null for a player
+    /// without one.
+    pub level: Option<f64>,
     /// The value's place among the candidates' values, best first: 0 for the best; equal
     /// values share a rank. Proven wins (the sooner the better) come before scores, proven
     /// losses (the later the better) after them.
@@ -311,9 +320,14 @@ pub struct CandidateView {
 }
 
 /// Candidates in notation, in the order given, each ranked among the others by
-/// [`Value::compare`]: values of `side`, the side to move.
+/// [`Value::compare`]: values of `side`, the side to move, given by the player `player`.
 #[must_use]
-pub fn candidates(list: &[MoveValue], side: Side, size: Size) -> Vec<CandidateView> {
+pub fn candidates(
+    list: &[MoveValue],
+    side: Side,
+    size: Size,
+    player: Option<&PlayerInfo>,
+) -> Vec<CandidateView> {
     let mut ladder: Vec<Value> = list.iter().map(|m| m.value).collect();
     ladder.sort_by(|a, b| b.compare(a));
     ladder.dedup_by(|a, b| a.compare(b) == Ordering::Equal);
@@ -322,6 +336,7 @@ pub fn candidates(list: &[MoveValue], side: Side, size: Size) -> Vec<CandidateVi
             mv: format_cell(m.cell, size),
             value: m.value.as_number(),
             scale: scale(&m.value),
+            level: player.and_then(|p| p.level(m.value)),
             rank: ladder.partition_point(|v| v.compare(&m.value) == Ordering::Greater),
             side,
             ends_in: match m.value {
@@ -354,6 +369,12 @@ pub struct ChoiceView {
     pub value_text: Option<String>,
     /// `score`, `probability` or `solved`.
     pub value_scale: Option<&'static str>,
+    /// Where the value sits between a loss (0) and a win (1) for `side`, on the player's
+    /// fixed scale ([`PlayerInfo::level`]).
+    pub level: Option<f64>,
+    /// The player's scale for its scores, in words (`win rate`, `scores from -100 (a loss)
+    /// to 100 (a win)`); null for a player without scores.
+    pub level_scale: Option<String>,
     /// Positions visited.
     pub nodes: u64,
     /// Depth reached, for players that search to a depth.
@@ -367,13 +388,18 @@ pub struct ChoiceView {
 }
 
 impl ChoiceView {
-    /// The view of a choice.
+    /// The view of a choice of the player `player`.
     #[must_use]
-    pub fn new(player: String, side: Side, choice: &Choice, size: Size, time_ms: f64) -> Self {
+    pub fn new(player: &PlayerSpec, side: Side, choice: &Choice, size: Size, time_ms: f64) -> Self {
         let value = choice.value.map(|v| ValueView::new(v, side));
+        let info = info(player.name);
         ChoiceView {
-            player,
+            player: player.to_string(),
             side,
+            level: info.zip(choice.value).and_then(|(p, v)| p.level(v)),
+            level_scale: info
+                .and_then(|p| p.abilities.score_scale)
+                .map(|s| s.to_string()),
             mv: format_cell(choice.cell, size),
             value: value.as_ref().map(|v| v.value),
             value_text: value.as_ref().map(|v| v.text.clone()),

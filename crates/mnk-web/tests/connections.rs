@@ -187,17 +187,122 @@ async fn a_deeply_nested_record_leaves_the_server_answering() {
     let n = 5180;
     let body =
         serde_json::json!({ "record": format!("{}{}", "(;".repeat(n), ")".repeat(n)) }).to_string();
-    let mut stream = connect([127, 0, 0, 13], server).await;
+    let response = request([127, 0, 0, 13], server, "POST", "/api/games", &body).await;
+    assert!(response.starts_with("HTTP/1.1 201"), "{response}");
+    let index = get_api([127, 0, 0, 13], server).await;
+    assert!(index.starts_with("HTTP/1.1 200"), "{index}");
+}
+
+/// `method path` with a JSON `body` from `from`, the connection closed after the answer: the
+/// answer's body (empty when the connection was turned away).
+async fn request(
+    from: [u8; 4],
+    server: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> String {
+    let mut stream = connect(from, server).await;
     let request = format!(
-        "POST /api/games HTTP/1.1\r\nHost: t\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
     stream.write_all(request.as_bytes()).await.unwrap();
     let (_, response) = closed_within(&mut stream, Duration::from_secs(10))
         .await
         .expect("an answer");
-    let response = String::from_utf8_lossy(&response);
-    assert!(response.starts_with("HTTP/1.1 201"), "{response}");
-    let index = get_api([127, 0, 0, 13], server).await;
-    assert!(index.starts_with("HTTP/1.1 200"), "{index}");
+    String::from_utf8_lossy(&response).into_owned()
+}
+
+/// The body of an answer.
+fn body_of(response: &str) -> &str {
+    response.split_once("\r\n\r\n").unwrap_or_default().1
+}
+
+/// Reads from `stream` until `text` has come (or `within` passes: false).
+async fn read_until(stream: &mut TcpStream, text: &str, within: Duration) -> bool {
+    let mut got = Vec::new();
+    tokio::time::timeout(within, async {
+        let mut buf = [0u8; 4096];
+        loop {
+            match stream.read(&mut buf).await {
+                Ok(0) | Err(_) => return false,
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+            }
+            if String::from_utf8_lossy(&got).contains(text) {
+                return true;
+            }
+        }
+    })
+    .await
+    .unwrap_or(false)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stream_is_a_request_in_progress_and_ends_when_its_page_goes_away() {
+    // One connection in all: a stream holds it, past the header timeout, and is not closed
+    // to make room for a newcomer.
+    let server = server(Limits {
+        max_connections: 1,
+        ..limits()
+    })
+    .await;
+    let game = request(
+        [127, 0, 0, 14],
+        server,
+        "POST",
+        "/api/games",
+        r#"{"size": 15, "moves": "h8 h9"}"#,
+    )
+    .await;
+    let id = serde_json::from_str::<serde_json::Value>(body_of(&game)).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let body = r#"{"player": "engine", "stream": true, "infinite": true}"#;
+    let mut page = connect([127, 0, 0, 14], server).await;
+    page.write_all(
+        format!(
+            "POST /api/games/{id}/think HTTP/1.1\r\nHost: t\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    )
+    .await
+    .unwrap();
+    assert!(read_until(&mut page, "event: progress", Duration::from_secs(10)).await);
+    tokio::time::sleep(TIMEOUT * 2).await;
+    let mut newcomer = connect([127, 0, 0, 15], server).await;
+    assert!(
+        closed_within(&mut newcomer, Duration::from_secs(2))
+            .await
+            .is_some_and(|(_, said)| said.is_empty()),
+        "a full server turns the newcomer away"
+    );
+    assert!(
+        read_until(&mut page, "event: progress", Duration::from_secs(10)).await,
+        "the stream goes on"
+    );
+    // The page goes away: its search stops, and the connection is free for others (who are
+    // turned away until then).
+    drop(page);
+    let start = Instant::now();
+    loop {
+        let stop = request(
+            [127, 0, 0, 15],
+            server,
+            "POST",
+            &format!("/api/games/{id}/stop"),
+            "",
+        )
+        .await;
+        if body_of(&stop) == r#"{"stopped":0}"# {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the search still runs: {stop}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }

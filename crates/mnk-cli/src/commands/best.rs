@@ -113,7 +113,7 @@ pub fn run(args: &BestArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 "depth": l.depth,
             })).collect::<Vec<_>>(),
             "tie_break": ties,
-            "candidates": mnk_web::views::candidates(&choice.candidates, mover, size),
+            "candidates": mnk_web::views::candidates(&choice.candidates, mover, size, mnk::players::info(spec.name)),
         });
         let json = match &searched {
             Some(t) => with_tree(json, t, &seat, board, choice.depth, args),

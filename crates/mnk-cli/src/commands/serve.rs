@@ -8,13 +8,19 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    if args.think_ms == 0 || args.max_games == 0 || args.games_per_client == 0 {
+    if args.think_ms == 0
+        || args.analysis_ms == 0
+        || args.max_games == 0
+        || args.games_per_client == 0
+    {
         return Err(Failure::Usage(
-            "--think-ms, --max-games and --games-per-client must be at least 1".into(),
+            "--think-ms, --analysis-ms, --max-games and --games-per-client must be at least 1"
+                .into(),
         ));
     }
     let limits = Limits {
         think_time: Duration::from_millis(args.think_ms),
+        analysis_time: Duration::from_millis(args.analysis_ms),
         max_games: args.max_games,
         games_per_client: args.games_per_client,
         seat_memory: usize::try_from(args.seat_memory_mb << 20).unwrap_or(usize::MAX),

@@ -70,3 +70,78 @@ export function remedy(error) {
     default: return '';
   }
 }
+
+/// How long a stream may stay silent before the page gives up on it: the server sends an
+/// event or a keep-alive comment at least every second.
+const SILENCE_MS = 15_000;
+
+/// Asks `path` (a think route) for a search with its progress streamed (`"stream": true`):
+/// `onEvent(name, data)` hears each `start` and `progress` event as it comes; the promise
+/// gives the `done` answer, or fails with the `error` event's message and status. `stop` (an
+/// AbortSignal, optional) gives the request up: the server stops its search (to have its best
+/// so far instead, POST .../stop and wait for `done`).
+export async function stream(path, body, onEvent, stop) {
+  const abort = new AbortController();
+  if (stop) {
+    if (stop.aborted) abort.abort();
+    stop.addEventListener('abort', () => abort.abort());
+  }
+  let silent = null;
+  const listen = () => {
+    clearTimeout(silent);
+    silent = setTimeout(() => abort.abort(), SILENCE_MS);
+  };
+  const failed = (error) => {
+    if (stop && stop.aborted) return new ApiError('stopped', 0);
+    if (abort.signal.aborted) return new ApiError(`the server sent nothing for ${SILENCE_MS / 1000} s`, 0);
+    return new ApiError(`cannot reach the server (${error.message})`, 0);
+  };
+  listen();
+  try {
+    let response;
+    try {
+      response = await fetch(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...body, stream: true }),
+        signal: abort.signal,
+      });
+    } catch (error) {
+      throw failed(error);
+    }
+    if (!response.ok) {
+      const data = await response.json().catch(() => null);
+      throw new ApiError((data && data.error) || `${response.status} ${response.statusText}`, response.status);
+    }
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for (;;) {
+      let chunk;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        throw failed(error);
+      }
+      if (chunk.done) throw new ApiError('the server ended the search without an answer', 0);
+      listen();
+      buffer += decoder.decode(chunk.value, { stream: true });
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        let name = 'message';
+        let data = null;
+        for (const line of block.split('\n')) {
+          if (line.startsWith('event: ')) name = line.slice(7);
+          else if (line.startsWith('data: ')) data = JSON.parse(line.slice(6));
+        }
+        if (data === null) continue;
+        if (name === 'done') return data;
+        if (name === 'error') throw new ApiError(data.error, data.status);
+        onEvent(name, data);
+      }
+    }
+  } finally {
+    clearTimeout(silent);
+  }
+}

@@ -9,21 +9,26 @@ export function find(name) {
 }
 
 /// The largest board (cells) `p` plays from the start given `depth` (null: its default
-/// settings); null for any board.
+/// settings) within this server's limits (a search with no move until it ends must fit the
+/// server's node cap); null for any board.
 export function largestBoard(p, depth) {
-  const table = p.abilities.largest_board_by_depth;
+  const table = p.abilities.largest_board_here_by_depth;
   if (depth && table.length) {
     // Deeper than the table: the whole game's tree, as at its last depth.
     const row = table.find(([d]) => d === depth) || table[table.length - 1];
     return row[1];
   }
-  return p.abilities.largest_board;
+  if (depth && p.abilities.largest_board_by_depth.length) {
+    const own = p.abilities.largest_board_by_depth;
+    return (own.find(([d]) => d === depth) || own[own.length - 1])[1];
+  }
+  return p.abilities.largest_board_here;
 }
 
 /// The deepest depth at which `p` plays a board of `cells`, for players whose boards depend on
 /// their depth; null otherwise.
 function deepestFor(p, cells) {
-  const fitting = p.abilities.largest_board_by_depth.filter(([, c]) => c >= cells);
+  const fitting = p.abilities.largest_board_here_by_depth.filter(([, c]) => c >= cells);
   return fitting.length ? fitting[fitting.length - 1][0] : null;
 }
 
@@ -38,7 +43,7 @@ export function strongestFor(size) {
   const cells = size.width * size.height;
   const renju = size.rule === 'renju';
   const plays = state.players.filter((p) => (largestBoard(p, null) ?? Infinity) >= cells
-    && (!renju || p.abilities.forbidden_moves));
+    && p.abilities.always_moves && (!renju || p.abilities.forbidden_moves));
   if (renju) {
     const best = plays.find((p) => p.abilities.strongest_with_forbidden_moves);
     return (best || plays[0] || state.players[0]).name;
@@ -48,18 +53,25 @@ export function strongestFor(size) {
   return (strong[0] || plays[0] || state.players[0]).name;
 }
 
-/// Whether `name` plays `size` from the start at `depth` (null: default), and if not, why and
-/// what would: `{plays, why}`.
-export function fit(name, size, depth) {
+/// Whether `name` plays `size` from the start at `depth` (null: default) within this server's
+/// limits, as an opponent (`opponent`: it must answer in every position) or to analyse with,
+/// and if not, why and what would: `{plays, why}`.
+export function fit(name, size, depth, opponent = false) {
   const p = find(name);
   const cells = size.width * size.height;
+  if (opponent && !p.abilities.always_moves) {
+    return { plays: false, why: `${name} answers only where it finds a forced win: it is no opponent. Analyse with it (See the search), or choose ${strongestFor(size)}.` };
+  }
   if (size.rule === 'renju' && !p.abilities.forbidden_moves) {
     return { plays: false, why: `${name} does not play renju yet (it knows no forbidden moves): choose ${strongestFor(size)}.` };
   }
   const largest = largestBoard(p, depth);
   if (largest === null || cells <= largest) return { plays: true, why: '' };
   const at = depth ? ` at depth ${depth}` : ' at its default settings';
-  let why = `${name} cannot play ${boardName(size)} (${cells} cells)${at}: it plays boards of at most ${largest} cells.`;
+  const stops = p.abilities.largest_board_here_by_depth.length
+    ? ' within this server\'s limits (it has no move until its search ends, and the server caps each search\'s positions)'
+    : '';
+  let why = `${name} cannot play ${boardName(size)} (${cells} cells)${at}${stops}: it plays boards of at most ${largest} cells.`;
   const deepest = deepestFor(p, cells);
   const strongest = strongestFor(size);
   why += deepest ? ` Give it depth ${deepest} or less, or choose ${strongest}.` : ` Choose ${strongest}, or a smaller board.`;
@@ -143,7 +155,7 @@ export class Settings {
     const depth = this.depth;
     for (const option of this.select.options) {
       if (option.value === 'human') continue;
-      const { plays, why } = fit(option.value, size, depth);
+      const { plays, why } = fit(option.value, size, depth, this.withHuman);
       option.disabled = !plays;
       option.title = plays ? option.dataset.summary : why;
       option.textContent = plays ? option.value : `${option.value} (not on ${boardName(size)})`;

@@ -4,7 +4,7 @@
 // One viewpoint everywhere: a value belongs to the side that chooses the move at the top of the
 // search (in the position where it chooses), and says so.
 
-import { $, state, say, other, thousands, ms } from './state.js';
+import { $, state, say, other, thousands, ms, analysisShown } from './state.js';
 import { api } from './api.js';
 import { bestFirst, valueWords } from './values.js';
 
@@ -36,34 +36,33 @@ export function renderAnalysis() {
   }
 }
 
-function swatch(kind) {
-  const span = document.createElement('span');
-  span.className = `swatch ${kind}`;
-  return span;
-}
-
-/// Says whose values the colours are, and of which position.
+/// Says whose values the colours are, of which position, on which scale; the colour key shows
+/// while the board shows values.
 function renderLegend() {
   const legend = $('#heat-legend');
-  const a = state.analysis;
+  const key = $('#heat-key');
+  const shownHere = analysisShown();
+  const a = shownHere || state.analysis;
+  const here = !!shownHere && shownHere.answer.candidates.length > 0;
+  key.hidden = !(here && $('#show-values').checked);
   if (!a || a.answer.candidates.length === 0) {
-    legend.replaceChildren(
-      'Cells are coloured by the value a player gives each move, for the side choosing it: ',
-      swatch('bad'), ' worst … ', swatch('good'), ' best. Analyse a position, or let a machine move.',
-    );
+    legend.textContent = 'Cells are coloured by how much worse each move is than the best one, for the side to move: '
+      + 'green the best, yellow 25 points of win rate worse, red 50 or more (or a proven loss). '
+      + 'Analyse a position, ask for a hint, or let a machine move.';
     legend.dataset.side = '';
     return;
   }
   const r = a.answer;
   const side = r.side;
-  const where = a.kind === 'machine'
-    ? `${side}'s values of the moves ${side} could play before its move ${r.move} (by ${r.player}): `
-    : `${side}'s values of the moves ${side} can play now (by ${r.player}): `;
-  legend.replaceChildren(
-    `Colours: ${where}`, swatch('bad'), ` worst for ${side} … `, swatch('good'), ` best for ${side}. ` +
-    `W5: ${side} wins in 5 moves; L5: ${other(side)} wins in 5; =: draw; ≤ ≥: bounds. ` +
-    'Numbered ghost stones: the line it expects.',
-  );
+  const by = a.kind === 'machine' ? `by ${r.player}, before its move ${r.move}` : `by ${r.player}`;
+  const scale = r.level_scale && r.level_scale !== 'win rate'
+    ? `numbers: where ${r.player}'s score sits on its fixed range (${r.level_scale}), in per cent`
+    : `numbers: ${side}'s win rate in per cent`;
+  const where = here ? '' : ` Shown on the position after move ${r.at}: step there to see them (none for this one yet).`;
+  legend.textContent = `${side}'s values of ${side}'s moves after move ${r.at} (${by}). Colours: how much worse than `
+    + `the best move, for ${side}: green the best, yellow 25 points worse, red 50 or more, or a proven loss. `
+    + `${scale}; W5: ${side} wins in 5 moves, L5: ${other(side)} wins in 5, =: a draw; `
+    + `striped, ≤ ≥: bounds (the search only limited the move). Numbered ghost stones: the line it expects.${where}`;
   legend.dataset.side = side;
 }
 

@@ -21,41 +21,58 @@ export function proven(c) {
   return sure ? (win ? 'win' : 'loss') : null;
 }
 
-/// Colours for a think answer's candidates, from the side choosing: proven wins green, proven
-/// losses red, scores and probabilities spread between by their number (one player's numbers,
-/// one scale); the best candidate is marked.
-export function heatColours(candidates, scale) {
+/// How many points of level (0 a loss, 1 a win) below the best move a move is red: the heat
+/// map's one fixed scale, the same for every search and board.
+export const RED_AT = 0.5;
+
+/// The hue of a move `regret` points of level below the best (120 green, 60 yellow, 0 red).
+export function hue(regret) {
+  return Math.round(120 * (1 - Math.min(Math.max(regret, 0) / RED_AT, 1)));
+}
+
+/// The colour of a hue on the board.
+export function heatColour(h) {
+  return `hsl(${h}, 70%, 55%)`;
+}
+
+/// Colours for a think answer's candidates, for the side choosing, on one fixed scale: how far
+/// below the best move each one is, in points of its level (the server's `level`: a win rate,
+/// or where a score sits between a loss and a win on the player's fixed range), the best
+/// green, 25 points worse yellow, 50 or more red; a move proven to lose where the best is not
+/// is red. A bound (the search only limited the move: it is at least that much worse) is
+/// marked as one. The number shown is the level in per cent (or W5, L5, = for a proven result).
+export function heatColours(candidates) {
   const colours = new Map();
   if (candidates.length === 0) return colours;
   const best = bestFirst(candidates)[0];
-  const numbers = candidates.filter((c) => c.scale !== 'solved').map((c) => c.value);
-  let lo = numbers.length ? Math.min(...numbers) : 0;
-  let hi = numbers.length ? Math.max(...numbers) : 0;
-  if (scale === 'probability') { lo = Math.min(lo, 0); hi = Math.max(hi, 1); }
+  const top = best.level ?? null;
+  const bestLost = proven(best) === 'loss';
   for (const c of candidates) {
-    const result = proven(c);
-    let t;
-    if (result) t = result === 'win' ? 1 : 0;
-    else if (c.scale === 'solved') t = 0.5;
-    else t = hi > lo ? (c.value - lo) / (hi - lo) : 0.5;
+    let h = null;
+    if (top !== null && c.level !== null && c.level !== undefined) h = hue(top - c.level);
+    if (proven(c) === 'loss' && !bestLost) h = 0;
+    if (c === best) h = 120;
     colours.set(c.move, {
-      colour: `hsl(${Math.round(t * 120)}, 70%, ${62 - 8 * t}%)`,
+      colour: h === null ? 'hsl(0, 0%, 82%)' : heatColour(h),
+      hue: h,
       text: shortValue(c),
       words: c.value_text,
       best: c === best,
+      bound: c.bound !== 'exact',
     });
   }
   return colours;
 }
 
 /// A value in a cell's few characters, for the side the legend names: W5 (it wins in 5), L5
-/// (the opponent wins in 5), = (draw), +3, ≤-40, 0.29.
+/// (the opponent wins in 5), = (draw), else its level in per cent (62); ≤ and ≥ for bounds.
 export function shortValue(c) {
   const bound = c.bound === 'upper' ? '≤' : c.bound === 'lower' ? '≥' : '';
   if (c.scale === 'solved') {
     if (c.value === 0) return `${bound}=`;
     return `${bound}${c.value > 0 ? 'W' : 'L'}${c.ends_in ?? ''}`;
   }
+  if (c.level !== null && c.level !== undefined) return bound + String(Math.round(c.level * 100));
   if (c.scale === 'probability') return bound + c.value.toFixed(2);
   return bound + (c.value >= 0 ? `+${c.value}` : String(c.value));
 }

@@ -178,6 +178,30 @@ fn check_seats(seats: &Seats, board: &Board) -> ApiResult<()> {
     Ok(())
 }
 
+/// Refuses a seat whose player is no opponent (it answers only where it finds a forced win),
+/// or has no move within the server's node cap on this board ([`super::players::fits_here`]):
+/// before the game starts, rather than at its first move.
+///
+/// # Errors
+/// 422 naming the side, the player, why, and the depth that would do.
+fn check_opponent(
+    field: &str,
+    side: Side,
+    spec: &mnk::players::PlayerSpec,
+    board: &Board,
+    limits: &crate::Limits,
+) -> ApiResult<()> {
+    if info(spec.name).is_some_and(|p| !p.abilities.always_moves) {
+        return Err(ApiError::unprocessable(format!(
+            "{field}: {side} cannot be {}: it answers only where it finds a forced win, so it is no opponent; analyse with it instead",
+            spec.name
+        )));
+    }
+    super::players::fits_here(spec, board, limits.max_nodes).map_err(|why| {
+        ApiError::unprocessable(format!("{field}: {side} cannot be {}: {why}", spec.name))
+    })
+}
+
 /// One side's seat: a computer player, or `None` for a person.
 type Seat = Option<mnk::players::PlayerSpec>;
 
@@ -295,7 +319,23 @@ pub async fn create(
     Client(client): Client,
     JsonBody(request): JsonBody<NewGame>,
 ) -> ApiResult<(StatusCode, Json<GameView>)> {
+    // The seats the request names are checked as opponents; those a record names are kept as
+    // the record has them (a game to review: its machine, if asked to move, says why it
+    // cannot).
+    let named = request
+        .players
+        .as_ref()
+        .map_or([false, false], |p| [p.x.is_some(), p.o.is_some()]);
     let entry = build(request, state.limits.max_side)?;
+    for side in Side::BOTH {
+        if let Some(spec) = entry.seat(side) {
+            let field = format!("players.{}", side.to_string().to_lowercase());
+            state.searcher.check_player(&field, spec)?;
+            if named[side.index()] {
+                check_opponent(&field, side, spec, entry.session.board(), &state.limits)?;
+            }
+        }
+    }
     let id = state.store.insert(entry.clone(), client);
     Ok((StatusCode::CREATED, Json(GameView::new(&id, &entry))))
 }

@@ -3,6 +3,7 @@
 mod clock;
 mod compare;
 mod games;
+mod live;
 mod opening;
 mod players;
 mod records;
@@ -16,9 +17,7 @@ use crate::assets;
 use crate::body::BodyRules;
 use crate::config::Limits;
 use crate::error::ApiError;
-use crate::searcher::Searcher;
 use crate::state::AppState;
-use crate::store::Store;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
@@ -28,15 +27,13 @@ pub use request::{MAX_MEMORY_MB, MAX_THREADS};
 
 /// The whole application: page, files and API, with `limits`.
 pub fn app(limits: Limits) -> Router {
-    let state = Arc::new(AppState {
-        store: Store::new(
-            limits.max_games,
-            limits.games_per_client,
-            limits.seat_memory,
-        ),
-        searcher: Searcher::new(&limits),
-        limits: limits.clone(),
-    });
+    app_with(Arc::new(AppState::new(limits)))
+}
+
+/// The whole application on `state` (whose owner can then reach its searches: stop them all
+/// when the server shuts down).
+pub fn app_with(state: Arc<AppState>) -> Router {
+    let limits = state.limits.clone();
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
@@ -54,6 +51,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/games/{id}/end", post(games::end))
         .route("/api/games/{id}/record", get(games::record))
         .route("/api/games/{id}/think", post(think::think))
+        .route("/api/games/{id}/stop", post(think::stop))
         .route("/api/games/{id}/tree", post(tree::tree))
         .route("/api/games/{id}/compare", post(compare::compare))
         .fallback(not_found)

@@ -2,7 +2,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::store::Entry;
-use mnk::game::Side;
+use mnk::game::{Board, Side};
 use mnk::players::{PlayerSpec, strongest_for};
 
 /// The largest transposition table a player of a request may ask for (`memory-mb`), in MiB.
@@ -70,13 +70,12 @@ pub fn move_list(value: Option<&serde_json::Value>, field: &str) -> ApiResult<St
     }
 }
 
-/// The player a request names, else the computer seated on the side to move, else the
-/// strongest player for the board.
+/// The player a request names, else the computer seated on the side to move on `board` (the
+/// game's position, or an earlier one), else the strongest player for the board.
 ///
 /// # Errors
 /// 400 for an unknown player or setting.
-pub fn player_for(entry: &Entry, asked: Option<&str>) -> ApiResult<PlayerSpec> {
-    let board = entry.session.board();
+pub fn player_for(entry: &Entry, board: &Board, asked: Option<&str>) -> ApiResult<PlayerSpec> {
     match asked {
         Some(text) => parse_player(text),
         None => Ok(entry

@@ -14,7 +14,6 @@ use mnk::players::{MoveOrder, Seat, info, names_with};
 use mnk::search;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as JsonValue;
-use std::time::Duration;
 
 /// The request: every field optional.
 #[derive(Debug, Default, Deserialize)]
@@ -29,7 +28,7 @@ pub struct TreeRequest {
     depth: Option<u32>,
     /// At most this many nodes (default and cap: the server's tree size).
     max_nodes: Option<usize>,
-    /// Time for the search, in milliseconds (within the server's cap).
+    /// Time for the search, in milliseconds: at most the server's cap, else 400.
     time_ms: Option<u64>,
     /// Search depth, for players that have one.
     search_depth: Option<u32>,
@@ -97,7 +96,7 @@ pub async fn tree(
         .clone()
         .or(seated)
         .unwrap_or_else(|| "alphabeta".to_string());
-    let mut spec = player_for(&entry, Some(&name))?;
+    let mut spec = player_for(&entry, &board, Some(&name))?;
     if let Some(order) = &request.order {
         let order: MoveOrder = order
             .parse()
@@ -129,7 +128,7 @@ pub async fn tree(
     let asked = search::Limits {
         depth: request.search_depth,
         nodes: None,
-        time: request.time_ms.map(Duration::from_millis),
+        time: state.searcher.asked_time("time_ms", request.time_ms)?,
     };
     let options = TreeOptions {
         focus: focus.clone(),
@@ -156,13 +155,7 @@ pub async fn tree(
         .ok_or_else(|| ApiError::unprocessable("the search did not reach that line"))?;
     let time_ms = elapsed.as_micros() as f64 / 1000.0;
     Ok(Json(TreeResponse {
-        choice: ChoiceView::new(
-            spec.to_string(),
-            board.to_move(),
-            &seen.choice,
-            size,
-            time_ms,
-        ),
+        choice: ChoiceView::new(&spec, board.to_move(), &seen.choice, size, time_ms),
         visited: seen.tree.root.visited,
         recorded: seen.tree.recorded,
         truncated: seen.tree.truncated,

@@ -221,7 +221,20 @@ pub async fn text(c: &Client, css: &str) -> String {
         .unwrap()
 }
 
+/// Brings the element `css` into sight as a person does to reach it: opens the folded
+/// sections (`<details>`) around it (the page folds its settings once a game runs; a
+/// section's own summary is left alone: clicking it is what opens or closes it), and scrolls
+/// it to the bottom of the screen (on a phone the board stays at the top, over what scrolls
+/// under it).
+async fn reveal(c: &Client, css: &str) {
+    let script = format!(
+        "const e = document.querySelector({css:?}); if (e && e.tagName !== 'SUMMARY') {{ for (let d = e.closest('details'); d; d = d.parentElement && d.parentElement.closest('details')) d.open = true; }} if (e && !e.closest('#board')) e.scrollIntoView({{block: 'end'}});"
+    );
+    js(c, &script).await;
+}
+
 pub async fn click(c: &Client, css: &str) {
+    reveal(c, css).await;
     c.find(Locator::Css(css))
         .await
         .unwrap()
@@ -232,6 +245,7 @@ pub async fn click(c: &Client, css: &str) {
 
 /// Chooses `value` in the select `css`, as a person does (the page hears the change).
 pub async fn choose(c: &Client, css: &str, value: &str) {
+    reveal(c, css).await;
     c.find(Locator::Css(css))
         .await
         .unwrap()

@@ -9,7 +9,9 @@
 mod clocks;
 mod harness;
 mod layout;
+mod live;
 mod opening;
+mod page;
 mod play;
 mod readme;
 mod records;

@@ -3,7 +3,7 @@
 //! `cargo test -p mnk-web --test browser readme -- --ignored`.
 
 use crate::harness::{
-    DESKTOP, PHONE, SETTLED, Screen, choose, click, open, screenshot_into, type_in, wait_for,
+    DESKTOP, PHONE, SETTLED, Screen, choose, click, js, open, screenshot_into, type_in, wait_for,
     with_page,
 };
 use fantoccini::Client;
@@ -13,11 +13,12 @@ fn folder() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots")
 }
 
-/// A gomoku game: X plays its fourth stone, the engine (O) answers with its search on view.
-async fn gomoku_with_the_search(c: &Client, base: &str) {
+/// A gomoku game: X plays its fourth stone; the engine (O) thinks, its progress live, with the
+/// values of the position before on view.
+async fn gomoku_thinking(c: &Client, base: &str) {
     open(c, base).await;
     choose(c, "#preset", "15,15,5").await;
-    type_in(c, "#o-time", "1").await;
+    type_in(c, "#o-time", "10").await;
     click(c, "#see-search").await;
     click(c, "#records summary").await;
     type_in(c, "#record", "h8 h7 i9 g7 j10 f7").await;
@@ -29,28 +30,38 @@ async fn gomoku_with_the_search(c: &Client, base: &str) {
     )
     .await;
     click(c, "#records summary").await;
-    click(c, "[data-move='i7']").await;
+    // The engine's values of X's moves here, then X plays the best and O thinks.
+    choose(c, "#analyse-player", "engine").await;
+    type_in(c, "#analyse-time", "1").await;
+    click(c, "#analyse").await;
     wait_for(
         c,
-        &format!(
-            "document.querySelectorAll('#board .stone:not(.ghost)').length === 8 && document.querySelectorAll('#board .heat').length > 5 && {SETTLED}"
-        ),
-        "the engine's answer",
+        "document.querySelectorAll('#board .heat').length > 2",
+        "the engine's values",
     )
     .await;
+    click(c, "[data-move='e7']").await;
+    wait_for(
+        c,
+        "document.querySelector('#live').dataset.state === 'thinking' && Number(document.querySelector('#stat-depth').textContent) >= 6",
+        "the engine thinking",
+    )
+    .await;
+    // Its values of the position it thinks in: one move back.
+    click(c, "#back").await;
 }
 
 async fn picture(screen: Screen, name: &'static str) {
     with_page(screen, move |c: Client, base: String| async move {
-        gomoku_with_the_search(&c, &base).await;
-        crate::harness::js(&c, "window.scrollTo(0, 0);").await;
+        gomoku_thinking(&c, &base).await;
+        js(&c, "window.scrollTo(0, 0);").await;
         screenshot_into(&c, &folder(), name).await;
     })
     .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "writes the README's pictures: run with --ignored to refresh them"]
+#[ignore = "writes the documentation's pictures: run with --ignored to refresh them"]
 async fn readme_pictures() {
     picture(DESKTOP, "desktop-15x15.png").await;
     picture(
@@ -60,6 +71,27 @@ async fn readme_pictures() {
         },
         "phone-15x15.png",
     )
+    .await;
+    // Tic-tac-toe: perfect's values of O's moves after a corner, the best green.
+    with_page(DESKTOP, |c: Client, base: String| async move {
+        open(&c, &base).await;
+        click(&c, "#see-search").await;
+        click(&c, "[data-move='a1']").await;
+        wait_for(
+            &c,
+            &format!("document.querySelectorAll('#board .stone').length === 2 && {SETTLED}"),
+            "perfect's answer",
+        )
+        .await;
+        click(&c, "#back").await;
+        wait_for(
+            &c,
+            "document.querySelectorAll('#board .heat').length === 8",
+            "the values",
+        )
+        .await;
+        screenshot_into(&c, &folder(), "desktop-3x3-values.png").await;
+    })
     .await;
     // A timed game imported from a record, reviewed a few moves back, its clocks running.
     with_page(DESKTOP, |c: Client, base: String| async move {
@@ -79,11 +111,10 @@ async fn readme_pictures() {
             "the imported game",
         )
         .await;
+        click(&c, "#records summary").await;
         tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
-        for _ in 0..3 {
-            click(&c, "#back").await;
-        }
-        crate::harness::js(&c, "window.scrollTo(0, 0);").await;
+        click(&c, "#moves [data-ply='7']").await;
+        js(&c, "window.scrollTo(0, 0);").await;
         screenshot_into(&c, &folder(), "desktop-review.png").await;
     })
     .await;
@@ -101,7 +132,7 @@ async fn readme_pictures() {
         wait_for(&c, "document.querySelectorAll('#tree li').length === 8", "the tree").await;
         click(&c, "#tree > li > ul > li:first-child .open").await;
         wait_for(&c, "document.querySelectorAll('#tree li').length > 8", "an opened node").await;
-        crate::harness::js(&c, "document.querySelector('#search').scrollIntoView();").await;
+        js(&c, "document.querySelector('#tree-box').scrollIntoView();").await;
         screenshot_into(&c, &folder(), "desktop-tree.png").await;
     })
     .await;

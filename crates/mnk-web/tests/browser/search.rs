@@ -21,13 +21,21 @@ async fn see_the_search_heat_map_line_tree_and_comparison() {
             "perfect's answer",
         )
         .await;
-        // perfect values every move: one coloured cell per free cell of the position it saw.
+        // perfect's values are of the position it chose in, for O: not shown on X's turn now,
+        // but one move back, one coloured cell per free cell there.
+        assert_eq!(
+            js(&c, "return document.querySelectorAll('#board .heat').length;").await,
+            json!(0),
+            "O's values are not X's"
+        );
+        click(&c, "#back").await;
         wait_for(
             &c,
             "document.querySelector('#see-search').checked && document.querySelectorAll('#board .heat').length === 8",
             "the heat map of perfect's values",
         )
         .await;
+        click(&c, "#forward").await;
         // Alpha-beta's analysis of the position: a value per move, and its expected line as
         // numbered ghost stones.
         choose(&c, "#analyse-player", "alphabeta").await;
@@ -39,9 +47,10 @@ async fn see_the_search_heat_map_line_tree_and_comparison() {
             "the ghost stones",
         )
         .await;
+        // Numbered as the moves they would be: the third first.
         assert_eq!(
             js(&c, "return document.querySelector('#board .stone.ghost').textContent;").await,
-            json!("1")
+            json!("3")
         );
         assert_eq!(
             js(&c, "return document.querySelectorAll('#board .heat').length;").await,
@@ -136,7 +145,7 @@ async fn candidates_are_listed_wins_then_scores_then_losses() {
         // whatever its number.
         let heat: Value = js(
             &c,
-            "return [...document.querySelectorAll('#board .heat')].map(h => [h.parentElement.dataset.move, h.classList.contains('best'), h.style.background, h.textContent]);",
+            "return [...document.querySelectorAll('#board .heat')].map(h => [h.parentElement.dataset.move, h.classList.contains('best'), h.style.backgroundColor, h.textContent]);",
         )
         .await;
         let heat = heat.as_array().unwrap();
@@ -173,9 +182,17 @@ async fn the_heat_map_and_the_tree_say_whose_values_they_show() {
         wait_for(
             &c,
             &format!(
-                "document.querySelectorAll('#board .stone:not(.ghost)').length === 2 && document.querySelectorAll('#board .heat').length === 8 && {SETTLED}"
+                "document.querySelectorAll('#board .stone:not(.ghost)').length === 2 && {SETTLED}"
             ),
-            "perfect's answer and its values",
+            "perfect's answer",
+        )
+        .await;
+        // Its values are of the position it chose in: one move back.
+        click(&c, "#back").await;
+        wait_for(
+            &c,
+            "document.querySelectorAll('#board .heat').length === 8",
+            "perfect's values",
         )
         .await;
         let legend = text(&c, "#heat-legend").await;
@@ -190,6 +207,7 @@ async fn the_heat_map_and_the_tree_say_whose_values_they_show() {
         }
 
         // X to move: minimax's values of X's moves, then the tree minimax searched here.
+        click(&c, "#forward").await;
         choose(&c, "#analyse-player", "minimax").await;
         click(&c, "#analyse").await;
         wait_for(&c, "document.querySelector('#analysis-summary').textContent.startsWith('minimax would play')", "the analysis").await;

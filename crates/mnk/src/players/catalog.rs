@@ -3,8 +3,9 @@
 //! built by [`super::create`], the strongest for a board named by [`super::strongest_for`].)
 
 use super::PlayerOptions;
-use super::minimax::{TREE_LIMIT, largest_tree, tree_bound};
+use super::minimax::{TREE_LIMIT, largest_tree, largest_tree_within, tree_bound};
 use crate::game::{Board, Size, Variant};
+use crate::search::{Outcome, Value};
 use std::time::Duration;
 use thiserror::Error;
 
@@ -112,6 +113,59 @@ pub enum Unfit {
     },
 }
 
+/// What a player's scores ([`Value::Score`]) mean: where a score sits between a loss and a
+/// win for the side it belongs to, so that every move's score can be shown on one fixed scale
+/// (the page's heat map and its graph of the game), never stretched between the best and the
+/// worst move of one search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScoreScale {
+    /// Scores from `loss` (the mover has lost) to `win` (the mover has won), evenly; a
+    /// heuristic score beyond them counts as the end it passed.
+    Range {
+        /// The score of a lost position.
+        loss: i32,
+        /// The score of a won position.
+        win: i32,
+    },
+    /// The engine's evaluation, a win rate through its fitted logistic model
+    /// ([`crate::engine::tune::win_probability`]).
+    WinRate,
+}
+
+impl ScoreScale {
+    /// Where `score` sits on this scale, from 0 (a loss) to 1 (a win).
+    ///
+    /// ```
+    /// use mnk::players::ScoreScale;
+    /// let seed = ScoreScale::Range { loss: 0, win: 1000 };
+    /// assert_eq!(seed.level(500), 0.5);
+    /// assert_eq!(seed.level(2000), 1.0);
+    /// assert_eq!(ScoreScale::WinRate.level(0), 0.5);
+    /// assert!(ScoreScale::WinRate.level(400) > 0.85);
+    /// ```
+    #[must_use]
+    pub fn level(self, score: i32) -> f64 {
+        match self {
+            ScoreScale::Range { loss, win } => {
+                let span = f64::from(win) - f64::from(loss);
+                ((f64::from(score) - f64::from(loss)) / span).clamp(0.0, 1.0)
+            }
+            ScoreScale::WinRate => crate::engine::tune::win_probability(&Value::Score(score)),
+        }
+    }
+}
+
+impl std::fmt::Display for ScoreScale {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ScoreScale::Range { loss, win } => {
+                write!(f, "scores from {loss} (a loss) to {win} (a win)")
+            }
+            ScoreScale::WinRate => f.write_str("win rate"),
+        }
+    }
+}
+
 /// What a player can do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Abilities {
@@ -174,6 +228,17 @@ pub struct Abilities {
     /// cannot tell the moves apart it plays towards the top-left corner
     /// ([`super::tie_break`] says so beside its move).
     pub first_of_equals: bool,
+    /// What its scores mean ([`PlayerInfo::level`]); `None` for a player that gives no scores
+    /// (its values are proven results, or probabilities).
+    pub score_scale: Option<ScoreScale>,
+    /// Stopped before its search ends (its time runs out, or a stop signal), it still answers
+    /// with the best move it has found so far: its search can be cut to any time. A player
+    /// without it has no move until its search ends.
+    pub answers_when_stopped: bool,
+    /// For a search to a depth (not [`tree-limited`](Abilities::tree_limited), which says
+    /// its depth in its [`BoardLimit`]): the depth it searches when not told, on boards where
+    /// it does not search to the end (see [`PlayerInfo::default_depth`]).
+    pub default_depth: Option<u32>,
 }
 
 impl Abilities {
@@ -198,6 +263,9 @@ impl Abilities {
         random_playouts: false,
         orders_moves: false,
         first_of_equals: false,
+        score_scale: None,
+        answers_when_stopped: false,
+        default_depth: None,
     };
 
     /// A search that reports its tree: the seed programs', which keep the first of equally
@@ -243,6 +311,69 @@ pub struct PlayerInfo {
 }
 
 impl PlayerInfo {
+    /// Where `value`, a value this player gave, sits between a loss (0) and a win (1) for the
+    /// side it belongs to: a proven result at its end (a draw one half), a probability as it
+    /// is, a score on the player's [`ScoreScale`]; `None` for a score of a player that
+    /// declares none.
+    ///
+    /// ```
+    /// use mnk::players::info;
+    /// use mnk::search::{Outcome, Value};
+    /// let alphabeta = info("alphabeta").unwrap();
+    /// assert_eq!(alphabeta.level(Value::Score(50)), Some(0.75));
+    /// assert_eq!(alphabeta.level(Value::Solved(Outcome::Draw)), Some(0.5));
+    /// assert_eq!(info("rules").unwrap().level(Value::Score(1)), None);
+    /// ```
+    #[must_use]
+    pub fn level(&self, value: Value) -> Option<f64> {
+        match value {
+            Value::Solved(Outcome::Win(_)) => Some(1.0),
+            Value::Solved(Outcome::Loss(_)) => Some(0.0),
+            Value::Solved(Outcome::Draw) => Some(0.5),
+            Value::Probability(p) | Value::WinRate(p) => Some(p.clamp(0.0, 1.0)),
+            Value::Score(s) => self.abilities.score_scale.map(|scale| scale.level(s)),
+        }
+    }
+
+    /// The depth the player searches when not told, for a search to a depth (`None`: to the
+    /// end of the game, or no depth at all).
+    #[must_use]
+    pub const fn default_depth(&self) -> Option<u32> {
+        match self.abilities.board_limit {
+            BoardLimit::Tree { default_depth } => default_depth,
+            _ => self.abilities.default_depth,
+        }
+    }
+
+    /// The largest board (in empty cells) the player answers on within `nodes` positions when
+    /// searching to `depth` (`None`: its default): a search that ends at its depth and has no
+    /// move until it does, from the most empty cells from which its tree, counted without
+    /// pruning (a bound for a pruning search too), holds at most `nodes` positions; within its [`BoardLimit`] in every case. `None`: any board. (A server that
+    /// caps each search's nodes offers a player only on the boards this allows.)
+    ///
+    /// ```
+    /// use mnk::players::info;
+    /// let alphabeta = info("alphabeta").unwrap();
+    /// // Its default depth 4 is too much for 15x15 within 20 million positions; depth 3 fits.
+    /// assert!(alphabeta.largest_board_within(None, 20_000_000).unwrap() < 225);
+    /// assert!(alphabeta.largest_board_within(Some(3), 20_000_000).unwrap() >= 225);
+    /// // The engine answers whenever it is stopped.
+    /// assert_eq!(info("engine").unwrap().largest_board_within(None, 1000), None);
+    /// ```
+    #[must_use]
+    pub fn largest_board_within(&self, depth: Option<u32>, nodes: u128) -> Option<usize> {
+        let a = &self.abilities;
+        let limit = match depth {
+            Some(d) => self.largest_board_at(d),
+            None => a.largest_board,
+        };
+        if a.answers_when_stopped || !a.searches_to_depth || !a.depth_ends_search {
+            return limit;
+        }
+        let within = largest_tree_within(depth.or(self.default_depth()), nodes);
+        Some(limit.map_or(within, |l| l.min(within)))
+    }
+
     /// Whether the player plays `variant` from the start at its default settings.
     #[must_use]
     pub fn plays(&self, variant: &Variant) -> bool {
@@ -395,6 +526,7 @@ const CATALOG: &[PlayerInfo] = &[
         summary: "win now, else block the opponent's win, else the free cell nearest the centre (centre, corners, edges on 3x3)",
         origin: "seed 002 (course slides, rule-based tic-tac-toe)",
         abilities: Abilities {
+            answers_when_stopped: true,
             forbidden_moves: true,
             ..Abilities::PLAIN
         },
@@ -404,6 +536,10 @@ const CATALOG: &[PlayerInfo] = &[
         summary: "plain minimax scoring +10 / -10 / 0, no pruning, first best move in row-major order; optional depth",
         origin: "seed 004 (minimax blog post, findBestMove)",
         abilities: Abilities {
+            score_scale: Some(ScoreScale::Range {
+                loss: -super::minimax::WIN,
+                win: super::minimax::WIN,
+            }),
             values_with_choice: true,
             largest_board: BoardLimit::Tree {
                 default_depth: None,
@@ -421,6 +557,10 @@ const CATALOG: &[PlayerInfo] = &[
         summary: "the same minimax without recursion (an explicit stack), as seed 004 recommends; same decisions",
         origin: "seed 004",
         abilities: Abilities {
+            score_scale: Some(ScoreScale::Range {
+                loss: -super::minimax::WIN,
+                win: super::minimax::WIN,
+            }),
             values_with_choice: true,
             largest_board: BoardLimit::Tree {
                 default_depth: None,
@@ -439,6 +579,11 @@ const CATALOG: &[PlayerInfo] = &[
         summary: "alpha-beta over open lines for the mover minus open lines for the opponent, +-100 for a win; full depth on small boards",
         origin: "seeds 000/001 (alpha-beta tic-tac-toe, e(P) evaluation)",
         abilities: Abilities {
+            default_depth: Some(super::alphabeta::DEFAULT_DEPTH),
+            score_scale: Some(ScoreScale::Range {
+                loss: -super::alphabeta::WIN,
+                win: super::alphabeta::WIN,
+            }),
             exact_values: true,
             forbidden_moves: true,
             orders_moves: true,
@@ -462,6 +607,10 @@ const CATALOG: &[PlayerInfo] = &[
         summary: "depth-limited minimax (default depth 4) with the seed's k-1 open-end heuristic",
         origin: "seed 003, second program (minimax)",
         abilities: Abilities {
+            score_scale: Some(ScoreScale::Range {
+                loss: super::seed_gomoku::MIN_SCORE,
+                win: super::seed_gomoku::MAX_SCORE,
+            }),
             values_with_choice: true,
             largest_board: BoardLimit::Tree {
                 default_depth: Some(super::seed_gomoku::DEFAULT_DEPTH),
@@ -479,6 +628,11 @@ const CATALOG: &[PlayerInfo] = &[
         summary: "the same search with alpha-beta pruning (default depth 4)",
         origin: "seed 003, third program (alpha-beta)",
         abilities: Abilities {
+            default_depth: Some(super::seed_gomoku::DEFAULT_DEPTH),
+            score_scale: Some(ScoreScale::Range {
+                loss: super::seed_gomoku::MIN_SCORE,
+                win: super::seed_gomoku::MAX_SCORE,
+            }),
             exact_values: true,
             forbidden_moves: true,
             ..Abilities::DEEP_TREE
@@ -489,6 +643,11 @@ const CATALOG: &[PlayerInfo] = &[
         summary: "alpha-beta with isolated-point pruning and the improved k/2..k-1 heuristic (default depth 4)",
         origin: "seed 003, fourth program (isolated-point pruning)",
         abilities: Abilities {
+            default_depth: Some(super::seed_gomoku::DEFAULT_DEPTH),
+            score_scale: Some(ScoreScale::Range {
+                loss: super::seed_gomoku::MIN_SCORE,
+                win: super::seed_gomoku::MAX_SCORE,
+            }),
             exact_values: true,
             forbidden_moves: true,
             ..Abilities::DEEP_TREE
@@ -518,6 +677,8 @@ const CATALOG: &[PlayerInfo] = &[
         summary: "the gomoku engine: alpha-beta with PVS, line patterns, threat search (VCF/VCT); 2 s a move unless limited",
         origin: "mnk (strongest beyond the reach of perfect)",
         abilities: Abilities {
+            answers_when_stopped: true,
+            score_scale: Some(ScoreScale::WinRate),
             values_with_choice: true,
             keeps_state: true,
             threads: true,
@@ -539,6 +700,7 @@ const CATALOG: &[PlayerInfo] = &[
             values_with_choice: true,
             forbidden_moves: true,
             random_playouts: true,
+            answers_when_stopped: true,
             ..Abilities::PLAIN
         },
     },

@@ -14,7 +14,8 @@ use crate::search::{
     Choice, Control, MoveValue, NodeKind, Player, PlayerError, SearchObserver, Silent, Value,
 };
 
-const WIN: i32 = 10;
+/// The score of a won position (seed 004's +10; a loss -10, a draw or the horizon 0).
+pub(crate) const WIN: i32 = 10;
 
 /// More positions than this from the root and the player asks for a depth limit instead.
 pub const TREE_LIMIT: u128 = 2_000_000_000;
@@ -43,19 +44,26 @@ pub const fn tree_bound(empty: usize, depth: Option<u32>) -> u128 {
 /// which no player accepts, counts as 1.
 #[must_use]
 pub const fn largest_tree(depth: Option<u32>) -> usize {
+    largest_tree_within(depth, TREE_LIMIT)
+}
+
+/// The most empty cells from which a search of `depth` plies (`None`: the whole game) visits
+/// at most `limit` positions, counted without pruning ([`tree_bound`]); at least 1.
+#[must_use]
+pub const fn largest_tree_within(depth: Option<u32>, limit: u128) -> usize {
     let depth = match depth {
         Some(0) => Some(1),
         d => d,
     };
     // The tree fits at `lo` and does not at `hi`.
     let (mut lo, mut hi) = (1, 2);
-    while tree_bound(hi, depth) <= TREE_LIMIT {
+    while tree_bound(hi, depth) <= limit {
         lo = hi;
         hi *= 2;
     }
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
-        if tree_bound(mid, depth) <= TREE_LIMIT {
+        if tree_bound(mid, depth) <= limit {
             lo = mid;
         } else {
             hi = mid;

@@ -32,7 +32,9 @@ mod ties;
 
 pub use crate::search::{Choice, MoveValue, Player, PlayerError, Value};
 pub use alphabeta::AlphaBeta;
-pub use catalog::{Abilities, BoardLimit, PlayerInfo, Unfit, catalog, info, names_with};
+pub use catalog::{
+    Abilities, BoardLimit, PlayerInfo, ScoreScale, Unfit, catalog, info, names_with,
+};
 pub use engine::EnginePlayer;
 pub use gametree::GameTree;
 pub use mcts::Mcts;

@@ -52,8 +52,10 @@ use crate::search::{
 use board::SeedBoard;
 use lines::{Facts, O, X};
 
-const MAX_SCORE: i32 = 1000;
-const MIN_SCORE: i32 = 0;
+/// The score of a won position (the seed's scale runs from a loss to a win).
+pub(crate) const MAX_SCORE: i32 = 1000;
+/// The score of a lost position.
+pub(crate) const MIN_SCORE: i32 = 0;
 const MID_SCORE: i32 = (MAX_SCORE + MIN_SCORE) / 2;
 /// The seed's depth in its published runs.
 pub const DEFAULT_DEPTH: u32 = 4;
