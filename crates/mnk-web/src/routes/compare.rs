@@ -165,7 +165,7 @@ pub async fn compare(
                         Ok(spec) => spec,
                         Err((spec, why)) => {
                             return Row::failed(
-                                &spec,
+                                spec,
                                 0.0,
                                 format!("cannot run here: {why}"),
                                 true,
@@ -194,7 +194,7 @@ pub async fn compare(
                             error: None,
                             cannot_run: false,
                         },
-                        Err(e) => Row::failed(&spec, time_ms, e.to_string(), false),
+                        Err(e) => Row::failed(spec, time_ms, e.to_string(), false),
                     }
                 })
                 .collect()
