@@ -160,8 +160,12 @@ proptest! {
             prop_assert!(e.line >= 1 && e.line <= damaged.lines().count() + 1, "{e}");
             prop_assert!(e.to_string().len() < 300, "{e}");
         }
-        let short = &good[..cut.index(good.len())];
-        prop_assert!(Certificate::parse(short).is_err());
+        // A proof cut short is refused, unless what was cut is only its last line's ending
+        // (blank space: the same proof).
+        let (short, lost) = good.split_at(cut.index(good.len()));
+        if !lost.trim().is_empty() {
+            prop_assert!(Certificate::parse(short).is_err());
+        }
     }
 
     #[test]
