@@ -164,12 +164,7 @@ pub async fn compare(
                     let spec = match spec {
                         Ok(spec) => spec,
                         Err((spec, why)) => {
-                            return Row::failed(
-                                spec,
-                                0.0,
-                                format!("cannot run here: {why}"),
-                                true,
-                            );
+                            return Row::failed(spec, 0.0, format!("cannot run here: {why}"), true);
                         }
                     };
                     let mut seat = Seat::new(spec.clone());
