@@ -31,21 +31,25 @@
 //! every [`KEEP_ALIVE`]), or its reader stops reading for [`SEND_PATIENCE`]; its search is
 //! then stopped, as for a request whose client left.
 
-use super::think::{Found, Think, seated};
-use crate::error::ApiError;
+use super::think::{Found, Think, ThinkRequest, Watch, seated};
+use crate::body::{Client, GameId, JsonBody};
+use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
+use crate::state::State;
 use crate::views::{ValueView, cells};
+use axum::Json;
 use axum::body::Bytes;
 use axum::http::{HeaderValue, header};
+use axum::response::IntoResponse;
 use axum::response::Response;
 use mnk::game::Side;
 use mnk::notation::format_cell;
-use mnk::search::{PlayerError, Progress, Report};
+use mnk::search::{PlayerError, Report};
 use serde::Serialize;
 use std::convert::Infallible;
 use std::net::IpAddr;
 use std::pin::Pin;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -58,29 +62,6 @@ pub const KEEP_ALIVE: Duration = Duration::from_secs(1);
 /// How long a stream waits for its reader to take an event: a page that stops reading is
 /// gone, and its search is stopped.
 pub const SEND_PATIENCE: Duration = Duration::from_secs(30);
-
-/// What the handler watches of a search running on its blocking thread.
-#[derive(Debug, Clone)]
-pub struct Watch {
-    /// What the search has found so far.
-    pub progress: Progress,
-    /// When it started and the time it may take, once it has its slot.
-    started: Arc<OnceLock<(Instant, Option<Duration>)>>,
-}
-
-impl Watch {
-    fn new() -> Self {
-        Watch {
-            progress: Progress::new(),
-            started: Arc::new(OnceLock::new()),
-        }
-    }
-
-    /// The search started at `at`, with `limit` to think.
-    pub fn started(&self, at: Instant, limit: Option<Duration>) {
-        let _ = self.started.set((at, limit));
-    }
-}
 
 /// The `start` event.
 #[derive(Debug, Serialize)]
@@ -299,4 +280,20 @@ async fn run(
             () = events.closed() => return,
         }
     }
+}
+
+/// `POST /api/games/{id}/think`: the answer as JSON, or (`"stream": true`) as a stream of
+/// the search's progress ending with it.
+pub async fn think(
+    axum::extract::State(state): State,
+    Client(client): Client,
+    GameId(id): GameId,
+    JsonBody(request): JsonBody<ThinkRequest>,
+) -> ApiResult<Response> {
+    let think = Think::check(&state, &id, request)?;
+    if think.stream {
+        return Ok(stream(state, client, id, think));
+    }
+    let found = seated(&state, client, &id, &think.spec, think.job(None)).await?;
+    Ok(Json(think.answer(&state, &id, found)?).into_response())
 }

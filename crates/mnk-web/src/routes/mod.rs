@@ -50,7 +50,7 @@ pub fn app_with(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/undo", post(games::undo))
         .route("/api/games/{id}/end", post(games::end))
         .route("/api/games/{id}/record", get(games::record))
-        .route("/api/games/{id}/think", post(think::think))
+        .route("/api/games/{id}/think", post(live::think))
         .route("/api/games/{id}/stop", post(think::stop))
         .route("/api/games/{id}/tree", post(tree::tree))
         .route("/api/games/{id}/compare", post(compare::compare))

@@ -4,15 +4,13 @@
 
 use super::clock::{ClockField, PlanView, plan};
 use super::games::{check_on, check_version};
-use super::live::Watch;
 use super::request::player_for;
-use crate::body::{Client, GameId, JsonBody};
+use crate::body::GameId;
 use crate::error::{ApiError, ApiResult};
 use crate::searcher::Searcher;
 use crate::state::{AppState, State, unknown_game};
 use crate::views::{CandidateView, ChoiceView, GameView, candidates};
 use axum::Json;
-use axum::response::{IntoResponse, Response};
 use mnk::explain::choose_with_line;
 use mnk::game::Board;
 use mnk::players::{Ask, PlayerSpec, Seat, tie_break};
@@ -285,7 +283,7 @@ impl Think {
     /// 404 for no such game; 409 for a game over or changed (`version`), or a move asked for
     /// during the opening; 400 for settings that do not go together or ask for more than the
     /// server gives one search.
-    fn check(state: &AppState, id: &str, request: ThinkRequest) -> ApiResult<Think> {
+    pub(super) fn check(state: &AppState, id: &str, request: ThinkRequest) -> ApiResult<Think> {
         let entry = state.game(id)?;
         check_version(&entry, request.version)?;
         if request.infinite {
@@ -487,20 +485,28 @@ impl Think {
     }
 }
 
-/// `POST /api/games/{id}/think`: the answer as JSON, or (`"stream": true`) as a stream of
-/// the search's progress ending with it.
-pub async fn think(
-    axum::extract::State(state): State,
-    Client(client): Client,
-    GameId(id): GameId,
-    JsonBody(request): JsonBody<ThinkRequest>,
-) -> ApiResult<Response> {
-    let think = Think::check(&state, &id, request)?;
-    if think.stream {
-        return Ok(super::live::stream(state, client, id, think));
+/// What the handler watches of a search running on its blocking thread.
+#[derive(Debug, Clone)]
+pub struct Watch {
+    /// What the search has found so far.
+    pub progress: mnk::search::Progress,
+    /// When it started and the time it may take, once it has its slot.
+    pub(super) started:
+        std::sync::Arc<std::sync::OnceLock<(std::time::Instant, Option<std::time::Duration>)>>,
+}
+
+impl Watch {
+    pub(super) fn new() -> Self {
+        Watch {
+            progress: mnk::search::Progress::new(),
+            started: std::sync::Arc::new(std::sync::OnceLock::new()),
+        }
     }
-    let found = seated(&state, client, &id, &think.spec, think.job(None)).await?;
-    Ok(Json(think.answer(&state, &id, found)?).into_response())
+
+    /// The search started at `at`, with `limit` to think.
+    pub fn started(&self, at: std::time::Instant, limit: Option<std::time::Duration>) {
+        let _ = self.started.set((at, limit));
+    }
 }
 
 /// `POST /api/games/{id}/stop`: every search running for the game (a machine's move, a hint,
