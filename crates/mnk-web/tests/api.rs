@@ -1089,6 +1089,11 @@ async fn the_heat_map_best_cell_is_the_move_played() {
         ("minimax", json!({"moves": "a1 b2"})),
         ("gametree", json!({"moves": "b2 a1"})),
         ("alphabeta", json!({"moves": "b2"})),
+        ("mcts:playouts=3000", json!({"moves": "b2"})),
+        (
+            "mcts:playouts=600",
+            json!({"size": 7, "k": 4, "moves": "d4 c3"}),
+        ),
         (
             "gomoku-minimax:depth=2",
             json!({"size": 6, "k": 4, "moves": "c3 d4"}),

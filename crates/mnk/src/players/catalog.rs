@@ -694,7 +694,7 @@ const CATALOG: &[PlayerInfo] = &[
     },
     PlayerInfo {
         name: "mcts",
-        summary: "Monte Carlo tree search (UCT): random playouts, UCB1 selection; plays its most visited move (playouts=, exploration=, seed=)",
+        summary: "Monte Carlo tree search (UCT): random playouts, UCB1 selection; plays the move whose playouts won most (playouts=, exploration=, seed=)",
         origin: "mnk (the algorithm learners meet after alpha-beta)",
         abilities: Abilities {
             values_with_choice: true,

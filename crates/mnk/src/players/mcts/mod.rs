@@ -13,11 +13,13 @@
 //! 4. **Backup**: every node on the path gains a visit and, for the side that moved into it,
 //!    1 point for a win and 1/2 for a draw (kept as whole half-points, so sums are exact).
 //!
-//! The move played is the root's most visited child (the "robust child"), ties to the higher
-//! win rate, then the first in row-major order. Its value is its win rate ([`Value::WinRate`]);
-//! every root move that was tried comes with its win rate and its visits
+//! The move played is the root move with the highest win rate, ties to the more visited, then
+//! the first in row-major order: UCB1 spends its playouts on the moves that win most, so with
+//! enough playouts this is also the most visited move (the textbook's "robust child"), and the
+//! move played is always the best of the values it shows. Its value is its win rate
+//! ([`Value::WinRate`]); every root move that was tried comes with its win rate and its visits
 //! ([`MoveValue::visits`]): the player's own analysis, as a heat map shows it. The line it
-//! expects follows the most visited child from each node.
+//! expects is the move played, then the most visited child of each node.
 //!
 //! Limits: `playouts=N` (default [`tunables::DEFAULT_PLAYOUTS`]); the node budget counts
 //! playouts too, and the time, a game clock's target and the stop signal end the search
@@ -242,8 +244,8 @@ impl Search {
         }
     }
 
-    /// The most visited child of `node`: ties to the higher win rate, then the first cell in
-    /// row-major order. `None` when no child has been visited.
+    /// The most visited child of `node` (the line below the move played): ties to the higher
+    /// win rate, then the first cell in row-major order. `None` when no child has been visited.
     fn robust_child(&self, node: u32) -> Option<u32> {
         self.children(node)
             .filter(|&c| self.nodes[c as usize].visits > 0)
@@ -256,16 +258,31 @@ impl Search {
             })
     }
 
-    /// The line of most visited children from the root.
+    /// The root's move with the highest win rate (compared exactly), ties to the more visited,
+    /// then the first in row-major order. `None` when no move has been visited.
+    fn best_rated(&self) -> Option<u32> {
+        self.children(0)
+            .filter(|&c| self.nodes[c as usize].visits > 0)
+            .max_by(|&a, &b| {
+                let (a, b) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+                let rate = |n: &Node, m: &Node| u64::from(n.half_points) * u64::from(m.visits);
+                rate(a, b)
+                    .cmp(&rate(b, a))
+                    .then(a.visits.cmp(&b.visits))
+                    .then(b.cell.cmp(&a.cell))
+            })
+    }
+
+    /// The line from the move played, then the most visited child of each node.
     fn line(&self) -> Vec<Cell> {
-        std::iter::successors(self.robust_child(0), |&c| self.robust_child(c))
+        std::iter::successors(self.best_rated(), |&c| self.robust_child(c))
             .map(|c| self.nodes[c as usize].cell)
             .collect()
     }
 
     /// What the search found so far, for a watcher.
     fn report(&self, playouts: u64) -> Report {
-        let best = self.robust_child(0);
+        let best = self.best_rated();
         Report {
             depth: None,
             value: best.map(|c| Value::WinRate(self.nodes[c as usize].win_rate())),
@@ -343,7 +360,7 @@ impl Player for Mcts {
     fn choose(&mut self, board: &Board, control: &Control) -> Result<Choice, PlayerError> {
         let (search, playouts) = self.search(board, control)?;
         let best = search
-            .robust_child(0)
+            .best_rated()
             .expect("a search with a playout has visited a root move");
         let best = search.nodes[best as usize];
         let mut candidates: Vec<MoveValue> = search

@@ -127,7 +127,10 @@ fn root_statistics_come_as_win_rates_with_visits_and_progress_is_reported() {
         assert!((0.0..=1.0).contains(&rate));
         assert!(m.visits.unwrap() > 0);
     }
-    // The move played is the most visited, and it leads the line.
+    // The move played has the highest win rate, first in its list of values, and leads the
+    // line; with enough playouts UCB1 made it the most visited too.
+    assert_eq!(c.candidates[0].cell, c.cell);
+    assert_eq!(c.candidates[0].value, c.value.unwrap());
     let most = c.candidates.iter().max_by_key(|m| m.visits).unwrap();
     assert_eq!(most.cell, c.cell);
     assert_eq!(c.pv.first(), Some(&c.cell));
