@@ -28,6 +28,13 @@ fn serve_prints_its_address_and_answers_there() {
     assert!(players.contains("\"name\":\"perfect\""));
     let page = get(host_port, "/");
     assert!(page.contains("text/html") && page.contains("/app.js"));
+    // The caps it was given, as GET /api says them.
+    let (_server, _, host_port) = serve(&["--think-ms", "3000", "--analysis-ms", "60000"]);
+    let index = get(&host_port, "/api");
+    assert!(
+        index.contains("\"think_ms\":3000") && index.contains("\"analysis_ms\":60000"),
+        "{index}"
+    );
 }
 
 #[test]
@@ -47,6 +54,12 @@ fn serve_refuses_bad_options_and_busy_ports() {
         .args(["serve", "--think-ms", "0"])
         .assert()
         .code(2);
+    Command::cargo_bin("mnk")
+        .unwrap()
+        .args(["serve", "--analysis-ms", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--analysis-ms"));
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().port().to_string();
     Command::cargo_bin("mnk")

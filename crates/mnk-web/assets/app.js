@@ -723,6 +723,12 @@ async function start() {
     state.limits = index.limits;
     state.players = list.players;
     setPatience(state.limits);
+    // A time box takes at most what this server gives one search; more is refused, saying so.
+    const most = state.limits.think_ms / 1000;
+    for (const id of ['#x-time', '#o-time', '#analyse-time']) {
+      $(id).max = String(most);
+      $(id).dataset.most = `at most ${most} s on this server`;
+    }
   } catch (error) {
     $('#status').textContent = 'Cannot start';
     say(`Cannot reach the server: ${error.message}. Check that mnk serve is running, then reload the page.`, 'error');

@@ -143,7 +143,7 @@ export class Settings {
     this.depthBox.disabled = !p || !p.abilities.searches_to_depth;
     this.timeBox.disabled = !p;
     this.depthBox.title = p && !p.abilities.searches_to_depth ? `${p.name} has no depth to set` : 'plies to search (empty: its default)';
-    this.timeBox.title = p ? 'seconds per move (empty: its default, within the server\'s limit)' : '';
+    this.timeBox.title = p ? `seconds per move (empty: its default; ${this.timeBox.dataset.most || 'within the server\'s limit'})` : '';
     this.depthBox.placeholder = this.depthBox.disabled ? '–' : 'auto';
     this.timeBox.placeholder = this.timeBox.disabled ? '–' : 'auto';
   }
