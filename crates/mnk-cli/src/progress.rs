@@ -3,9 +3,10 @@
 //! player's search as it goes (the line interface's machine moves and hints).
 
 use crate::render::human_time;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 use mnk::game::{Side, Size};
 use mnk::notation::format_moves;
+use std::io;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -15,6 +16,10 @@ const SOLVE_QUIET_FOR: Duration = Duration::from_secs(1);
 /// How long a player thinks before the display appears.
 const SEARCH_QUIET_FOR: Duration = Duration::from_millis(300);
 const TICK: Duration = Duration::from_millis(100);
+/// Columns left free at the end of the line: the terminal echoes Ctrl-C as `^C` after it,
+/// which on a full line would wrap onto a new one, and the display would clear that one
+/// instead, leaving its own line behind.
+const MARGIN: u16 = 3;
 
 /// A running display; [`Display::finish`] removes it.
 pub struct Display {
@@ -131,7 +136,7 @@ fn watch(
             continue;
         }
         let bar = bar.get_or_insert_with(|| {
-            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+            let bar = ProgressBar::with_draw_target(None, stderr_target());
             bar.set_style(
                 ProgressStyle::with_template(template)
                     .unwrap_or_else(|_| ProgressStyle::default_spinner()),
@@ -143,6 +148,54 @@ fn watch(
     }
     if let Some(bar) = bar {
         bar.finish_and_clear();
+    }
+}
+
+/// Standard error as a terminal [`MARGIN`] columns narrower than it is: indicatif pads its
+/// line to the terminal's width, so the line must end short of it.
+#[derive(Debug)]
+struct Narrow(console::Term);
+
+impl TermLike for Narrow {
+    fn width(&self) -> u16 {
+        self.0.size().1.saturating_sub(MARGIN).max(1)
+    }
+    fn height(&self) -> u16 {
+        self.0.size().0
+    }
+    fn move_cursor_up(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_up(n)
+    }
+    fn move_cursor_down(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_down(n)
+    }
+    fn move_cursor_right(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_right(n)
+    }
+    fn move_cursor_left(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_left(n)
+    }
+    fn write_line(&self, s: &str) -> io::Result<()> {
+        self.0.write_line(s)
+    }
+    fn write_str(&self, s: &str) -> io::Result<()> {
+        self.0.write_str(s)
+    }
+    fn clear_line(&self) -> io::Result<()> {
+        self.0.clear_line()
+    }
+    fn flush(&self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
+/// Where the display draws: standard error, narrowed, when it is a terminal; nowhere else.
+fn stderr_target() -> ProgressDrawTarget {
+    let term = console::Term::stderr();
+    if term.is_term() {
+        ProgressDrawTarget::term_like_with_hz(Box::new(Narrow(term)), 20)
+    } else {
+        ProgressDrawTarget::hidden()
     }
 }
 

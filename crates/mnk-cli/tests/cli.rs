@@ -1,5 +1,7 @@
 //! The `mnk` command end to end: exit codes, JSON contracts and messages.
 
+mod json;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
@@ -9,13 +11,7 @@ fn mnk() -> Command {
 }
 
 fn json(args: &[&str]) -> Value {
-    let out = mnk().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    json::json_ok(&format!("{args:?}"), &mnk().args(args).output().unwrap())
 }
 
 #[test]

@@ -2,6 +2,8 @@
 //! `--combine`) and a match split into shards (`mnk match --shard`, `--combine`), each
 //! combined to what the one-machine command says; bad files refused with their names.
 
+mod json;
+
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -12,21 +14,17 @@ fn mnk() -> Command {
 
 /// Runs `mnk ARGS --json` and reads its object, whatever the exit code.
 fn json_of(args: &[&str]) -> (bool, Value) {
-    let out = mnk().args(args).arg("--json").output().unwrap();
-    let value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{args:?}: {e}: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    (out.status.success(), value)
+    json::json_of(
+        &format!("{args:?}"),
+        &mnk().args(args).arg("--json").output().unwrap(),
+    )
 }
 
 fn json(args: &[&str]) -> Value {
-    let (ok, value) = json_of(args);
-    assert!(ok, "{args:?}: {value}");
-    value
+    json::json_ok(
+        &format!("{args:?}"),
+        &mnk().args(args).arg("--json").output().unwrap(),
+    )
 }
 
 /// A directory of its own under the target's, empty.

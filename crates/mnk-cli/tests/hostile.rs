@@ -464,24 +464,15 @@ fn sigterm_and_sighup_stop_a_solve_that_then_keeps_its_work() {
     }
 }
 
-#[test]
-fn ctrl_c_stops_a_match_with_the_summary_of_its_finished_games() {
-    // Was: Ctrl-C cut a move short and that game still counted; only SIGTERM ended the
-    // match, with no summary.
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("games.txt");
+/// Runs `mnk ARGS`, a command that saves each finished game as a line of `path`, presses
+/// Ctrl-C once one game is saved, and answers its exit code, output,
+/// errors and the games saved (lines not starting with `#`).
+fn interrupt_after_a_game(
+    args: &[&std::ffi::OsStr],
+    path: &Path,
+) -> (Option<i32>, String, String, u64) {
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("mnk"))
-        .args([
-            "match",
-            "engine:time-ms=30",
-            "engine:time-ms=30",
-            "--size",
-            "9",
-        ])
-        .args([
-            "--k", "5", "--games", "400", "--jobs", "1", "--json", "--save",
-        ])
-        .arg(&path)
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -489,9 +480,8 @@ fn ctrl_c_stops_a_match_with_the_summary_of_its_finished_games() {
     let mut child = KillOnDrop(child);
     let pid = child.0.id();
     let deadline = Instant::now() + Duration::from_secs(120);
-    // The games saved: the lines after the match's first line (`# mnk match ...`).
     let saved_games = || {
-        std::fs::read_to_string(&path)
+        std::fs::read_to_string(path)
             .unwrap_or_default()
             .lines()
             .filter(|l| !l.starts_with('#'))
@@ -504,10 +494,36 @@ fn ctrl_c_stops_a_match_with_the_summary_of_its_finished_games() {
     wait_until_it_catches(pid, 2);
     signal(pid, "INT");
     let (code, out, err) = finish(&mut child);
+    (code, out, err, saved_games())
+}
+
+#[test]
+fn ctrl_c_stops_a_match_with_the_summary_of_its_finished_games() {
+    // Was: Ctrl-C cut a move short and that game still counted; only SIGTERM ended the
+    // match, with no summary.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.txt");
+    let args = [
+        "match",
+        "engine:time-ms=30",
+        "engine:time-ms=30",
+        "--size",
+        "9",
+        "--k",
+        "5",
+        "--games",
+        "400",
+        "--jobs",
+        "1",
+        "--json",
+        "--save",
+    ];
+    let mut args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    args.push(path.as_os_str());
+    let (code, out, err, saved) = interrupt_after_a_game(&args, &path);
     assert_eq!(code, Some(130), "{err}");
     let v: Value = serde_json::from_str(&out).expect(&err);
     let games = v["games"].as_u64().unwrap();
-    let saved = saved_games();
     // Every game counted is a finished one, saved; the one cut short is in neither.
     assert_eq!(games, saved, "{v}");
     assert_eq!(
@@ -528,38 +544,18 @@ fn ctrl_c_stops_tune_with_the_games_it_finished() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.txt");
     let out = dir.path().join("weights.txt");
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("mnk"))
-        .args([
-            "tune", "--size", "9", "--games", "400", "--nodes", "300", "--jobs", "1",
-        ])
-        .arg("--save-games")
-        .arg(&path)
-        .arg("--out")
-        .arg(&out)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut child = KillOnDrop(child);
-    let pid = child.0.id();
-    let deadline = Instant::now() + Duration::from_secs(120);
-    // The games saved: the lines after the match's first line (`# mnk match ...`).
-    let saved_games = || {
-        std::fs::read_to_string(&path)
-            .unwrap_or_default()
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .count() as u64
-    };
-    while saved_games() < 1 {
-        assert!(Instant::now() < deadline, "no game finished");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    wait_until_it_catches(pid, 2);
-    signal(pid, "INT");
-    let (code, _, err) = finish(&mut child);
+    let args = [
+        "tune", "--size", "9", "--games", "400", "--nodes", "300", "--jobs", "1",
+    ];
+    let mut args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    args.extend([
+        std::ffi::OsStr::new("--save-games"),
+        path.as_os_str(),
+        std::ffi::OsStr::new("--out"),
+        out.as_os_str(),
+    ]);
+    let (code, _, err, saved) = interrupt_after_a_game(&args, &path);
     assert_eq!(code, Some(130), "{err}");
-    let saved = std::fs::read_to_string(&path).unwrap().lines().count();
     assert!(
         err.contains(&format!(
             "Interrupted: {saved} of 400 self-play games finished"

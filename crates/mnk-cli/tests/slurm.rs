@@ -6,6 +6,8 @@
 //! Skipped (with a note) where Slurm is not installed or its daemons cannot be started (they
 //! run as root), unless `MNK_SLURM_TESTS=require` (set by scripts/test, so CI never skips).
 
+mod json;
+
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -157,8 +159,7 @@ fn mnk_json(cwd: &Path, args: &[&str]) -> Value {
         .current_dir(cwd)
         .output()
         .unwrap();
-    assert!(out.status.success(), "mnk {args:?}: {}", text(&out));
-    serde_json::from_slice(&out.stdout).unwrap()
+    json::json_ok(&format!("mnk {args:?}"), &out)
 }
 
 /// What the tasks of the arrays printed, for a failure's message.

@@ -280,9 +280,24 @@ fn a_search_on_the_line_interface_shows_its_progress_on_a_terminal() {
     ]);
     let text = s.wait_for("engine thinking");
     assert!(text.contains("(Ctrl-C: play now): "), "{text}");
+    // Once the line is long (a depth and value shown: as wide as the terminal allows), Ctrl-C.
+    let text = s.wait_for(", depth ");
+    let line = text
+        .lines()
+        .find(|l| l.contains("engine thinking"))
+        .unwrap();
+    assert!(
+        line.chars().count() <= 77,
+        "three columns left free: {line}"
+    );
     s.keys(&["C-c"]);
     let text = s.wait_for("exit 0");
     assert!(text.contains("engine for O: value O "), "{text}");
+    // Was: the terminal's `^C` wrapped the full line, and the line stayed behind.
+    assert!(
+        !text.contains("engine thinking"),
+        "the line is cleared after Ctrl-C:\n{text}"
+    );
     // A search that ends by itself clears its line.
     let s = Screen::start(&["best", "--size", "15", "--moves", "h8", "--time-ms", "1500"]);
     let text = s.wait_for("exit 0");

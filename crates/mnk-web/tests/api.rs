@@ -1402,9 +1402,17 @@ async fn players_are_offered_where_they_play_within_the_servers_limits() {
     .await;
 
     // Compare on 15x15: every row that can run has a depth that fits its share of the server's
-    // limits and runs; the others say why, unrun.
-    let id = new_game(&app, json!({"size": 15, "moves": "h8"})).await;
-    let c = ok(&app, "POST", &format!("/api/games/{id}/compare"), None).await;
+    // limits and runs; the others say why, unrun. The depths come from the node cap's share,
+    // which is the think time's share of it: a server with ten times the times (the same
+    // share) chooses the same depths and gives a slow machine (a debug build on a loaded
+    // machine: 2 s was not enough for gomoku-minimax:depth=2) the time to run them.
+    let slow = mnk_web::app(Limits {
+        think_time: Limits::default().think_time * 10,
+        compare_time: Limits::default().compare_time * 10,
+        ..Limits::default()
+    });
+    let id = new_game(&slow, json!({"size": 15, "moves": "h8"})).await;
+    let c = ok(&slow, "POST", &format!("/api/games/{id}/compare"), None).await;
     let rows = c["results"].as_array().unwrap();
     let players: Vec<&str> = rows.iter().map(|r| r["player"].as_str().unwrap()).collect();
     assert_eq!(

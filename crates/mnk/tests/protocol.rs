@@ -853,3 +853,54 @@ fn yxnbest_outside_what_it_can_give_says_so_and_still_plays() {
     assert!(answers(&out)[0].starts_with("ERROR YXBOARD 0,0"), "{out:?}");
     assert_eq!(b.stones().unwrap(), &before);
 }
+
+/// The marks a watcher gets while the brain thinks on `moves`, with `show_detail`: the search
+/// is stopped (as YXSTOP would) once a first mark has come, or after the search's own time.
+fn realtime_marks(show_detail: u32) -> (Vec<String>, Vec<String>) {
+    let stop = Stop::new();
+    let (live, marks) = std::sync::mpsc::channel();
+    let mut b = brain("engine").with_stop(stop.clone()).with_live(live);
+    send(
+        &mut b,
+        &[
+            "START 15",
+            &format!("INFO show_detail {show_detail}"),
+            "INFO timeout_turn 3000",
+        ],
+    );
+    let watcher = std::thread::spawn(move || {
+        let first = marks.recv_timeout(std::time::Duration::from_secs(60));
+        stop.set();
+        first.into_iter().chain(marks).collect::<Vec<String>>()
+    });
+    let out = send(&mut b, &["BOARD", "7,7,2", "8,8,1", "7,8,2", "DONE"]);
+    drop(b);
+    (watcher.join().unwrap(), out)
+}
+
+#[test]
+fn show_detail_1_marks_the_best_move_while_the_search_runs() {
+    let (marks, out) = realtime_marks(1);
+    assert!(!marks.is_empty(), "no mark while thinking: {out:?}");
+    for mark in &marks {
+        let point = mark
+            .strip_prefix("MESSAGE REALTIME BEST ")
+            .or_else(|| mark.strip_prefix("MESSAGE REALTIME LOSE "))
+            .unwrap_or_else(|| panic!("not a realtime mark: {mark}"));
+        let p = parse_move(point);
+        assert!(p.x < 15 && p.y < 15, "{mark}");
+        assert!(![(7, 7), (8, 8), (7, 8)].contains(&(p.x, p.y)), "{mark}");
+    }
+    // Said when the best move changes: never the same mark twice in a row.
+    assert!(marks.windows(2).all(|w| w[0] != w[1]), "{marks:?}");
+    // The marks went to the watcher, not into the answer; the move still came.
+    assert!(!out.iter().any(|l| l.contains("REALTIME")), "{out:?}");
+    assert_eq!(answers(&out).len(), 1, "{out:?}");
+}
+
+#[test]
+fn without_show_detail_1_nothing_is_said_while_thinking() {
+    let (marks, out) = realtime_marks(2);
+    assert!(marks.is_empty(), "{marks:?}");
+    assert_eq!(answers(&out).len(), 1, "{out:?}");
+}

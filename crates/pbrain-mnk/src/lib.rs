@@ -1,8 +1,9 @@
 //! The Gomocup brain's input and output, shared by `pbrain-mnk` and `mnk pbrain`.
 //!
 //! A reader thread reads the manager's lines (so that `END` or `YXSTOP` can stop a search in
-//! progress); the calling thread hands each line to [`mnk::protocol::Brain`] and writes its answer
-//! lines, flushing after every answer. The protocol itself lives in the library.
+//! progress); a brain thread hands each line to [`mnk::protocol::Brain`]; the calling thread
+//! writes what the brain says, its answers and the marks it makes while it thinks, each line
+//! flushed. The protocol itself lives in the library.
 
 mod lines;
 mod stop;
@@ -105,7 +106,11 @@ where
     W: Write + ?Sized,
 {
     let switch = Arc::new(StopSwitch::default());
-    let mut brain = Brain::new(options.config()).with_stop(switch.signal());
+    // Every line the brain says, answers and the marks it makes while it thinks, in order.
+    let (said, to_write) = mpsc::channel::<String>();
+    let mut brain = Brain::new(options.config())
+        .with_stop(switch.signal())
+        .with_live(said.clone());
     let (sender, lines) = mpsc::channel::<(u64, String, Instant)>();
     let reader_switch = Arc::clone(&switch);
     thread::spawn(move || {
@@ -121,20 +126,25 @@ where
             }
         }
     });
-    for (seq, line, received) in lines {
-        switch.arm(seq);
-        let reply = catch_unwind(AssertUnwindSafe(|| brain.handle(&line, received)))
-            .unwrap_or_else(|_| mnk::protocol::Reply {
-                lines: vec!["ERROR internal error; please report this line to mnk".into()],
-                quit: false,
-            });
-        for answer in &reply.lines {
-            writeln!(output, "{answer}")?;
+    // The brain thinks on its own thread so that this one can write what it says while it
+    // thinks; it ends (and the channel with it) after END or the end of input, or when
+    // nobody writes its lines any more.
+    thread::spawn(move || {
+        for (seq, line, received) in lines {
+            switch.arm(seq);
+            let reply = catch_unwind(AssertUnwindSafe(|| brain.handle(&line, received)))
+                .unwrap_or_else(|_| mnk::protocol::Reply {
+                    lines: vec!["ERROR internal error; please report this line to mnk".into()],
+                    quit: false,
+                });
+            if reply.lines.into_iter().any(|l| said.send(l).is_err()) || reply.quit {
+                break;
+            }
         }
+    });
+    for line in to_write {
+        writeln!(output, "{line}")?;
         output.flush()?;
-        if reply.quit {
-            break;
-        }
     }
     Ok(())
 }

@@ -411,6 +411,40 @@ fn end_stops_a_long_search_and_the_brain_exits() {
     assert!(status.success());
 }
 
+#[test]
+fn show_detail_1_writes_realtime_marks_while_the_brain_thinks() {
+    let mut brain = Brain::spawn(&["--ai", "engine"]);
+    brain.expect_ok("START 15");
+    brain.send("INFO show_detail 1");
+    brain.send("INFO timeout_turn 600000");
+    brain.send("TURN 7,7");
+    // A mark comes while the search still runs (it would run ten minutes): written as it is
+    // made, not held for the answer.
+    let deadline = Instant::now() + HANG;
+    let mark = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let line = brain
+            .lines
+            .recv_timeout(left)
+            .unwrap_or_else(|e| panic!("no realtime mark ({e:?}):\n{}", brain.transcript()));
+        brain.transcript.push(line.clone());
+        if let Some(point) = line.strip_prefix("MESSAGE REALTIME BEST ") {
+            break point.to_string();
+        }
+        assert!(
+            line.starts_with("MESSAGE"),
+            "an answer before any mark:\n{}",
+            brain.transcript()
+        );
+    };
+    let cell = parse_answer(&brain, Size::square(15), &mark);
+    assert_ne!(cell, cell_of(Size::square(15), 7, 7), "{mark} is taken");
+    brain.send("YXSTOP");
+    let answer = brain.answer(HANG);
+    parse_answer(&brain, Size::square(15), &answer);
+    assert!(brain.end().success());
+}
+
 /// A tiny deterministic generator for the byte soup.
 fn xorshift(state: &mut u64) -> u64 {
     *state ^= *state << 13;

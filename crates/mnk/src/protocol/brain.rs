@@ -19,7 +19,8 @@ use crate::game::{
 use crate::players::{
     MAX_MEMORY_MIB, MAX_THREADS, PlayerOptions, PlayerSpec, Thought, strongest_for, swap2,
 };
-use crate::search::{MAX_LINES, Stop, check_lines};
+use crate::search::{MAX_LINES, Report, Stop, check_lines};
+use std::sync::mpsc::Sender;
 use std::time::Instant;
 
 /// How the brain plays.
@@ -98,7 +99,8 @@ pub struct Brain {
     /// `INFO max_node` and `INFO max_depth`: limits of every move besides its time.
     max_nodes: Option<u64>,
     max_depth: Option<u32>,
-    /// `INFO show_detail`: 2 set, an `INFO PV` block per line after each search.
+    /// `INFO show_detail`: 1 set, realtime marks while searching (with [`Brain::with_live`]);
+    /// 2 set, an `INFO PV` block per line after each search.
     show_detail: u32,
     block: Option<Block>,
     /// `MESSAGE` lines about `INFO` problems, held until the next answer: the manager does
@@ -106,6 +108,9 @@ pub struct Brain {
     deferred: Vec<String>,
     seat: Watchdog,
     stop: Stop,
+    /// Where the lines said while a search runs go (`INFO show_detail 1`'s realtime marks),
+    /// ahead of the answer: see [`Brain::with_live`].
+    live: Option<Sender<String>>,
 }
 
 impl Brain {
@@ -126,7 +131,18 @@ impl Brain {
             deferred: Vec::new(),
             seat: Watchdog::default(),
             stop: Stop::new(),
+            live: None,
         }
+    }
+
+    /// Sends the lines the brain says while it thinks to `live`, to be written as they come,
+    /// before the answer of the command that started the search: the realtime marks of
+    /// `INFO show_detail 1` ([`report::Realtime`]). Without it they are not made (a caller
+    /// that writes only answers could not show them in time).
+    #[must_use]
+    pub fn with_live(mut self, live: Sender<String>) -> Self {
+        self.live = Some(live);
+        self
     }
 
     /// Stops any search when `stop` is set (by a thread that reads `END` or `YXSTOP` while the
@@ -750,8 +766,27 @@ impl Brain {
         lines: usize,
     ) -> Result<Thought, String> {
         let spec = self.spec_for(board.variant());
-        self.seat
-            .choose_lines(&spec, board, (started, turn), &self.stop, lines)
+        let live = self.live.as_ref().filter(|_| self.show_detail & 1 != 0);
+        let size = board.size();
+        let mut said = report::Realtime::default();
+        let mut say = |progress: &Report| {
+            for mark in said.marks(progress, |c| Point::of(size, c)) {
+                // A caller that went away loses the mark, never the move.
+                let _ = live.map(|l| l.send(mark));
+            }
+        };
+        let watch = live.map(|_| &mut say as &mut dyn FnMut(&Report));
+        let thought =
+            self.seat
+                .choose_lines(&spec, board, (started, turn), &self.stop, lines, watch);
+        // The mark left on the board is the move about to be answered.
+        if let (Some(_), Ok(thought)) = (live, &thought) {
+            say(&Report {
+                pv: vec![thought.choice.cell],
+                ..Report::default()
+            });
+        }
+        thought
     }
 }
 

@@ -6,6 +6,7 @@
 //! Command words are case-insensitive, as in the protocol's reference skeleton; blanks around the
 //! commas of `x,y` are allowed.
 
+use crate::game::{Cell, Size};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -18,6 +19,17 @@ pub struct Point {
     pub x: u32,
     /// Row, from 0 at the top.
     pub y: u32,
+}
+
+impl Point {
+    /// The point of `cell` on a board of `size`.
+    #[must_use]
+    pub fn of(size: Size, cell: Cell) -> Point {
+        Point {
+            x: size.col(cell).unsigned_abs(),
+            y: size.row(cell).unsigned_abs(),
+        }
+    }
 }
 
 impl fmt::Display for Point {

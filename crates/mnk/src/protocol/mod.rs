@@ -24,10 +24,15 @@
 //!   `INFO SPEED`, `INFO EVAL`, `INFO BESTLINE x,y ...`, `INFO PV DONE`;
 //! - `YXSTOP` (or `STOP`): stop thinking and answer with the best move so far.
 //!
-//! Not done: the live marks of `INFO show_detail 1` (`MESSAGE REALTIME POS/DONE/BEST/LOST`
-//! while the search runs: the brain answers when its search ends), Rapfi's `INFO WINRATE`,
-//! and Yixin-Board's other commands (databases, `YXBALANCE...`, `YXSWAP2STEP...`), answered
-//! `UNKNOWN`.
+//! - `INFO show_detail 1` (or 3): while the search runs, `MESSAGE REALTIME BEST x,y` each
+//!   time its best move changes and, under `YXNBEST`, `MESSAGE REALTIME LOSE x,y` for each move
+//!   it has proved lost ([`report::Realtime`]), looked at ten times a second and written as
+//!   they come, before the answer ([`Brain::with_live`]).
+//!
+//! Not done: Yixin-Board's marks of the root move being searched (`MESSAGE REALTIME POS` and
+//! `DONE`: the engine reports after each iteration, not per root move), Rapfi's `INFO
+//! WINRATE`, and Yixin-Board's other commands (databases, `YXBALANCE...`, `YXSWAP2STEP...`),
+//! answered `UNKNOWN`.
 //!
 //! ```
 //! use mnk::protocol::{Brain, BrainConfig};

@@ -8,8 +8,9 @@
 
 use super::command::Point;
 use super::timing::{Limit, TurnPlan};
+use crate::game::Cell;
 use crate::players::Thought;
-use crate::search::{Choice, Outcome, PvLine, Value};
+use crate::search::{Choice, Outcome, PvLine, Report, Value};
 use std::fmt::Write as _;
 use std::time::Duration;
 
@@ -94,6 +95,40 @@ pub fn line(i: usize, line: &PvLine, point: impl Fn(crate::game::Cell) -> Point)
         eval(line.value),
         pv.join(" ")
     ))
+}
+
+/// The live marks `INFO show_detail 1` asks for, as Yixin-Board draws them while a brain
+/// thinks: `MESSAGE REALTIME BEST x,y` each time the search's best move changes, and
+/// `MESSAGE REALTIME LOSE x,y` once for each move a multi-PV search (`YXNBEST`) has proved
+/// lost. One per search: it remembers what it has said.
+#[derive(Debug, Default)]
+pub struct Realtime {
+    best: Option<Cell>,
+    lost: Vec<Cell>,
+}
+
+impl Realtime {
+    /// The marks `report` adds to those already said, its cells written by `point`.
+    pub fn marks(&mut self, report: &Report, point: impl Fn(Cell) -> Point) -> Vec<String> {
+        let mut marks = Vec::new();
+        for line in &report.lines {
+            let lost = matches!(line.value, Value::Solved(Outcome::Loss(_)));
+            if let Some(&cell) = line.pv.first()
+                && lost
+                && !self.lost.contains(&cell)
+            {
+                self.lost.push(cell);
+                marks.push(format!("MESSAGE REALTIME LOSE {}", point(cell)));
+            }
+        }
+        if let Some(&best) = report.pv.first()
+            && self.best != Some(best)
+        {
+            self.best = Some(best);
+            marks.push(format!("MESSAGE REALTIME BEST {}", point(best)));
+        }
+        marks
+    }
 }
 
 /// The block `INFO show_detail 2` asks for, one per line, as Rapfi writes it: `INFO PV i`

@@ -99,10 +99,7 @@ impl Stones {
     /// The point of a cell.
     #[must_use]
     pub fn point(&self, cell: Cell) -> Point {
-        Point {
-            x: self.size.col(cell).unsigned_abs(),
-            y: self.size.row(cell).unsigned_abs(),
-        }
+        Point::of(self.size, cell)
     }
 
     /// Who has a stone on `cell` (a cell of this board).

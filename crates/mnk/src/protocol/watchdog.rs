@@ -11,11 +11,16 @@
 use super::timing::TurnPlan;
 use crate::game::{Board, Variant};
 use crate::players::{Ask, PlayerSpec, Seat, Thought};
-use crate::search::{Limits, PlayerError, Stop};
+use crate::search::{Limits, PlayerError, Progress, Report, Stop};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// How often a watched search's progress is looked at ([`Watchdog::choose_lines`]'s `watch`):
+/// ten times a second, as often as a GUI redraws its marks usefully, and rarely enough that
+/// the brain's own thread costs nothing measurable.
+const WATCH_EVERY: Duration = Duration::from_millis(100);
 
 /// What a search thread hands back: the seat, and its answer (or its panic).
 type Finished = (Seat, thread::Result<Result<Thought, PlayerError>>);
@@ -63,10 +68,12 @@ impl Watchdog {
         turn: TurnPlan,
         stop: &Stop,
     ) -> Result<Thought, String> {
-        self.choose_lines(spec, board, (start, turn), stop, 1)
+        self.choose_lines(spec, board, (start, turn), stop, 1, None)
     }
 
-    /// [`Watchdog::choose`], asking for the best `lines` moves (multi-PV) at once.
+    /// [`Watchdog::choose`], asking for the best `lines` moves (multi-PV) at once; `watch`,
+    /// when given, is called on the calling thread with each new report of the search while
+    /// it runs (looked at every [`WATCH_EVERY`]), before the answer.
     pub(super) fn choose_lines(
         &mut self,
         spec: &PlayerSpec,
@@ -74,6 +81,7 @@ impl Watchdog {
         (start, turn): (Instant, TurnPlan),
         stop: &Stop,
         lines: usize,
+        mut watch: Option<&mut dyn FnMut(&Report)>,
     ) -> Result<Thought, String> {
         let mut seat = self.take_seat(spec, board.variant());
         self.asked = Some(seat.spec().clone());
@@ -85,17 +93,36 @@ impl Watchdog {
             plan: turn.plan,
             caps: Limits::NONE,
             stop: halt.clone(),
-            progress: None,
+            progress: watch.as_ref().map(|_| Progress::new()),
             lines,
             root_moves: Vec::new(),
         };
         let (sender, receiver) = mpsc::channel::<Finished>();
         let board = board.clone();
+        let progress = ask.progress.clone();
         thread::spawn(move || {
             let result = catch_unwind(AssertUnwindSafe(|| seat.choose(&board, &ask)));
             let _ = sender.send((seat, result));
         });
-        match receiver.recv_timeout(give_up.saturating_duration_since(Instant::now())) {
+        let mut seen: Option<Report> = None;
+        let finished = loop {
+            let left = give_up.saturating_duration_since(Instant::now());
+            let (Some(watch), Some(progress)) = (watch.as_mut(), &progress) else {
+                break receiver.recv_timeout(left);
+            };
+            match receiver.recv_timeout(left.min(WATCH_EVERY)) {
+                Err(RecvTimeoutError::Timeout) if !left.is_zero() => {
+                    if let Some(report) = progress.latest()
+                        && seen.as_ref() != Some(&report)
+                    {
+                        watch(&report);
+                        seen = Some(report);
+                    }
+                }
+                other => break other,
+            }
+        };
+        match finished {
             Ok((seat, result)) => match result {
                 Ok(Ok(thought)) => {
                     self.seat = Some(seat);
