@@ -630,6 +630,19 @@ pub struct BenchArgs {
     /// Print only the last line.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+    /// Also say, for each position and over all, what the search did: the deepest iteration,
+    /// the effective branching factor, how often the first move searched made the cut-off,
+    /// and how often the table knew the position (with `--json`: an object).
+    #[arg(long)]
+    pub stats: bool,
+    /// Search each position for this many milliseconds (1 to 600000) to any depth, with the
+    /// table the Gomocup brain gives a move of a second or less, rather than to its fixed
+    /// depth: the figures of a match at that time a move. The nodes are then no signature.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000), conflicts_with = "depth_offset")]
+    pub time_ms: Option<u64>,
+    /// Print the results as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// How hard `mnk solve` works on the number of moves to the end.

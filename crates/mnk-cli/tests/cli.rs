@@ -664,6 +664,85 @@ fn bench_ends_with_its_signature_line_and_repeats_it() {
 }
 
 #[test]
+fn bench_stats_say_what_each_search_did_without_changing_it() {
+    let plain = mnk()
+        .args(["bench", "--depth-offset", "-4", "--quiet"])
+        .output()
+        .unwrap();
+    let signature: u64 = String::from_utf8(plain.stdout)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let v = json(&["bench", "--depth-offset", "-4", "--stats", "--json"]);
+    // Counting changes nothing: the same nodes, position by position and in all.
+    assert_eq!(v["nodes"], signature, "{v}");
+    let rows = v["positions"].as_array().unwrap();
+    assert_eq!(rows.len(), 12);
+    let sum: u64 = rows.iter().map(|r| r["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(sum, signature);
+    for row in rows {
+        let s = &row["stats"];
+        // The fixed depth, 4 plies less (at least 1), is the deepest iteration.
+        let fixed = row["depth"].as_u64().unwrap();
+        assert_eq!(s["depth"].as_u64().unwrap(), fixed, "{row}");
+        let iterations = s["iterations"].as_array().unwrap();
+        assert_eq!(iterations.len() as u64, fixed, "one per depth: {row}");
+        assert!(
+            s["first_move_cutoffs"].as_u64() <= s["cutoffs"].as_u64(),
+            "{row}"
+        );
+        assert!(
+            s["table_cutoffs"].as_u64() <= s["table_hits"].as_u64(),
+            "{row}"
+        );
+        assert!(
+            s["table_hits"].as_u64() <= s["table_probes"].as_u64(),
+            "{row}"
+        );
+        assert!(
+            s["nodes"].as_u64().unwrap() <= row["nodes"].as_u64().unwrap(),
+            "{row}"
+        );
+        // A rate of the counts, null where there was nothing to count.
+        for (rate, part, whole) in [
+            ("first_move_cut_rate", "first_move_cutoffs", "cutoffs"),
+            ("table_hit_rate", "table_hits", "table_probes"),
+        ] {
+            let (part, whole) = (s[part].as_u64().unwrap(), s[whole].as_u64().unwrap());
+            if whole == 0 {
+                assert!(s[rate].is_null(), "{rate}: {row}");
+            } else {
+                let r = s[rate].as_f64().unwrap();
+                assert!(
+                    (r - part as f64 / whole as f64).abs() < 1e-12,
+                    "{rate}: {row}"
+                );
+            }
+        }
+    }
+    let all = &v["stats"];
+    let cutoffs: u64 = rows
+        .iter()
+        .map(|r| r["stats"]["cutoffs"].as_u64().unwrap())
+        .sum();
+    assert_eq!(all["cutoffs"], cutoffs, "{all}");
+    // A timed bench searches to any depth: no fixed depth, and it says the time.
+    let timed = json(&["bench", "--time-ms", "20", "--json"]);
+    assert_eq!(timed["time_ms"], 20);
+    assert!(timed["positions"][0]["depth"].is_null(), "{timed}");
+    assert!(timed["stats"].is_null(), "only with --stats: {timed}");
+    mnk()
+        .args(["bench", "--time-ms", "0"])
+        .assert()
+        .failure()
+        .code(2)
+        .stderr(predicates::str::contains("1..=600000"));
+}
+
+#[test]
 fn match_json_contract() {
     let v = json(&["match", "perfect", "rules", "--games", "4", "--json"]);
     for key in [

@@ -7,6 +7,7 @@ use super::movegen::MoveList;
 use super::position::{Position, Threat};
 use super::score;
 use super::search::{Iteration, RootLine, SearchLimits, Shared, Worker};
+use super::stats::SearchStats;
 use super::threats::{ThreatKind, ThreatSearch};
 use super::tt::TranspositionTable;
 use super::tunables::{
@@ -61,6 +62,9 @@ pub struct Analysis {
     /// finished, [`Method::Heuristic`]): the first is the move's (`best`, `score`, `pv`). A line whose move the safety check refuted says the
     /// proven loss; the moves a forced block leaves (lost at once) are lines of one move.
     pub lines: Vec<PvLine>,
+    /// What the main search thread did ([`SearchStats`]): empty when no search ran (a threat
+    /// search or a forced move decided).
+    pub stats: SearchStats,
 }
 
 impl Analysis {
@@ -284,6 +288,7 @@ impl Engine {
                 pv,
                 nodes,
                 method,
+                stats: SearchStats::default(),
             }
         };
         let forced = pos.forced();
@@ -457,7 +462,11 @@ impl Engine {
                     .unwrap_or_else(std::sync::PoisonError::into_inner);
                 let last = worker.iterate(root.clone(), 1, &mut **report);
                 worker.flush();
-                Some((last, worker.root_values()))
+                Some((
+                    last,
+                    worker.root_values(),
+                    std::mem::take(&mut worker.stats),
+                ))
             } else {
                 worker.iterate(root.clone(), 1 + (id as u32 % 2), &mut |_| {});
                 worker.flush();
@@ -465,7 +474,7 @@ impl Engine {
             }
         });
         nodes += team.nodes;
-        let (mut last, mut values) = team.answer.unwrap_or_default();
+        let (mut last, mut values, stats) = team.answer.unwrap_or_default();
         if let Some(it) = &mut last
             && !single
             && !score::is_decisive(it.score)
@@ -495,6 +504,7 @@ impl Engine {
                     nodes,
                     method,
                     values,
+                    stats,
                 }
             }
             None => Analysis {
@@ -510,6 +520,7 @@ impl Engine {
                     Method::Heuristic
                 },
                 values: Vec::new(),
+                stats,
             },
         };
         if let Some(win) = proven {

@@ -4,10 +4,11 @@
 //! every machine (nothing depends on the clock), and any change to what the search does
 //! changes it. Record it in the commit message whenever the search changes.
 
-use super::{Engine, EngineConfig};
+use super::{Analysis, Engine, EngineConfig, MAX_DEPTH};
 use crate::game::{Board, Rule, Size, Variant};
 use crate::notation::parse_game;
-use crate::search::Control;
+use crate::search::{Control, Limits};
+use std::time::Duration;
 
 /// One bench position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,15 +77,37 @@ pub const POSITIONS: &[BenchPosition] = &[
 /// Searches one position with a fresh engine; returns its nodes.
 #[must_use]
 pub fn search(position: &BenchPosition) -> u64 {
+    analyse(position, None, BENCH_MIB).map_or(0, |a| a.nodes)
+}
+
+/// The table of the fixed-depth bench, in MiB (part of what the signature depends on).
+pub const BENCH_MIB: u64 = 16;
+
+/// Searches one position with a fresh engine on one thread and a table of `memory_mib`: to
+/// its fixed depth (the deterministic signature, with [`BENCH_MIB`]), or for `time` to any
+/// depth (figures that depend on the machine's speed). The analysis, with what the search
+/// did ([`Analysis::stats`]).
+#[must_use]
+pub fn analyse(
+    position: &BenchPosition,
+    time: Option<Duration>,
+    memory_mib: u64,
+) -> Option<Analysis> {
     let mut engine = Engine::new(EngineConfig {
-        depth: position.depth,
+        depth: if time.is_some() {
+            MAX_DEPTH
+        } else {
+            position.depth
+        },
         nodes: None,
         threads: 1,
-        memory_mib: 16,
+        memory_mib,
     });
-    engine
-        .analyse(&position.board(), &Control::unlimited())
-        .map_or(0, |a| a.nodes)
+    let control = Control::start(&Limits {
+        time,
+        ..Limits::NONE
+    });
+    engine.analyse(&position.board(), &control)
 }
 
 #[cfg(test)]

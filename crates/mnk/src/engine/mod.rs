@@ -35,6 +35,7 @@ pub mod policy;
 pub mod position;
 pub mod score;
 pub mod search;
+pub mod stats;
 pub mod threats;
 pub mod tt;
 pub mod tunables;

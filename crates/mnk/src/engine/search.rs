@@ -54,6 +54,7 @@ use super::eval::Combo;
 use super::movegen::{MoveList, QUIET_BELOW};
 use super::position::{Position, Threat};
 use super::score::{self, INFINITY, MAX_PLY, is_decisive, loss_in, win_in};
+use super::stats::SearchStats;
 use super::tt::{Entry, TranspositionTable};
 pub use super::tunables::PLY;
 use super::tunables::{
@@ -253,6 +254,8 @@ pub struct Worker<'a> {
     values: Vec<RootValue>,
     /// The quiescence search's own table (see [`Worker::quiesce`]).
     quiet_table: TranspositionTable,
+    /// What this worker's search did ([`SearchStats`]).
+    pub stats: SearchStats,
 }
 
 impl<'a> Worker<'a> {
@@ -279,6 +282,7 @@ impl<'a> Worker<'a> {
             iteration_values: Vec::new(),
             values: Vec::new(),
             quiet_table: TranspositionTable::new(QUIESCENCE_TABLE_MIB),
+            stats: SearchStats::default(),
         }
     }
 
@@ -451,6 +455,7 @@ impl<'a> Worker<'a> {
             }
             self.keep_values();
             let it = self.iteration(depth, found);
+            self.stats.iterations.push((depth, self.nodes));
             if self.main {
                 report(&it);
             }
@@ -677,18 +682,22 @@ impl<'a> Worker<'a> {
         }
         let pv_node = beta - alpha > 1;
         let hash = self.pos.hash();
+        self.stats.nodes += 1;
         // A node searched without its table move neither reads nor writes the table.
         let excluded = self.excluded[ply];
         let entry = if excluded == NO_MOVE {
+            self.stats.table_probes += 1;
             self.shared.tt.probe(hash, ply)
         } else {
             None
         };
+        self.stats.table_hits += u64::from(entry.is_some());
         if let Some(e) = entry
             && !pv_node
             && i32::from(e.depth) >= depth
             && e.cuts(alpha, beta)
         {
+            self.stats.table_cutoffs += 1;
             return e.score;
         }
         // Facing an open three the moves are few and forced: no evaluation, so nothing is
@@ -775,6 +784,7 @@ impl<'a> Worker<'a> {
         } else {
             (None, None)
         };
+        let mut searched = 0u32;
         for i in 0..list.len() {
             let (p, move_score) = list.get(i);
             if p as u16 == excluded {
@@ -828,6 +838,7 @@ impl<'a> Worker<'a> {
                     return singular_beta;
                 }
             }
+            searched += 1;
             self.pos.play(p);
             let score = if i == 0 {
                 -self.negamax(new_depth + extension, -beta, -alpha, ply + 1)
@@ -873,6 +884,8 @@ impl<'a> Worker<'a> {
                     alpha = score;
                     self.set_pv(ply, p);
                     if alpha >= beta {
+                        self.stats.cutoffs += 1;
+                        self.stats.first_move_cutoffs += u64::from(searched == 1);
                         self.reward(ply, p, depth / PLY, &mut list, i, excluded);
                         break;
                     }
