@@ -7,7 +7,8 @@ import { $, state, say, sideOf, other, isHuman, seatOf, who, remember, positionK
 import { api, stream, setPatience, remedy } from './js/api.js';
 import { Settings, strongestFor, treeDefault, fit } from './js/players.js';
 import { renderBoard, sizeBoard } from './js/board.js';
-import { renderAnalysis, clearTree, showTree, compare } from './js/search.js';
+import { renderAnalysis, clearTree, showTree, compare, versus, syncTreeOrder } from './js/search.js';
+import { wireSteps } from './js/steps.js';
 import { renderLive, endedWords } from './js/live.js';
 import { Clocks, clockFace } from './js/clock.js';
 import { renderDownloads, exportToBox, importRecord, importFile } from './js/records.js';
@@ -70,6 +71,7 @@ function fitAnalysis() {
     tree.value = treeDefault(size);
     tree.chosen = false;
   }
+  syncTreeOrder();
 }
 
 function applyPreset() {
@@ -501,13 +503,20 @@ function undo() {
   });
 }
 
+/// The best lines asked for (the Lines setting), for an analysis or a hint: `{lines: 3}`, or
+/// nothing for one.
+function linesAsked() {
+  const lines = Number($('#lines-count').value);
+  return lines > 1 ? { lines } : {};
+}
+
 /// Asks `player` (with its settings) for its move and values here: an analysis, or a hint.
 async function think(request, kind) {
   const g = state.game;
   if (!g || state.busy || g.status !== 'playing') return;
   const name = request.player || 'the strongest player';
   await run(async (generation) => {
-    const answer = await liveThink({ ...request, analysis: true, version: g.version }, kind);
+    const answer = await liveThink({ ...request, ...linesAsked(), analysis: true, version: g.version }, kind);
     if (!guard(generation)) return;
     state.last = { answer, kind };
     remember(answer, kind, g.moves);
@@ -585,7 +594,7 @@ function followKey() {
   const reviewing = state.view !== null;
   if (!reviewing && (g.status !== 'playing' || g.machine_to_move)) return null;
   if (state.clocks && state.clocks.fallen) return null;
-  return `${g.id}:${g.version}:${reviewing ? state.view : 'now'}`;
+  return `${g.id}:${g.version}:${reviewing ? state.view : 'now'}:${$('#lines-count').value}`;
 }
 
 function unfollow() {
@@ -607,7 +616,7 @@ function syncFollow() {
   const stop = new AbortController();
   const mine = { key, stop, stopping: false, done: false };
   following = mine;
-  const request = { player: analysis.player, infinite: true, analysis: true, version: g.version };
+  const request = { player: analysis.player, infinite: true, analysis: true, version: g.version, ...linesAsked() };
   if (analysis.depth) request.depth = analysis.depth;
   if (state.view !== null) request.at = state.view;
   liveThink(request, 'follow', stop.signal).then((answer) => {
@@ -743,7 +752,11 @@ async function start() {
   const tree = $('#tree-player');
   tree.innerHTML = '';
   for (const p of state.players.filter((q) => q.abilities.reports_tree)) tree.add(new Option(p.name, p.name));
-  tree.addEventListener('change', () => { tree.chosen = true; });
+  tree.addEventListener('change', () => {
+    tree.chosen = true;
+    syncTreeOrder();
+  });
+  wireSteps();
   fitSeats();
   fitAnalysis();
 
@@ -793,6 +806,8 @@ async function start() {
   $('#analyse').addEventListener('click', analyse);
   $('#stop').addEventListener('click', stopSearch);
   $('#follow').addEventListener('change', () => render());
+  // Another number of lines starts an analysis until stopped again.
+  $('#lines-count').addEventListener('change', () => render());
   $('#show-tree').addEventListener('click', () => {
     const g = state.game;
     if (!g || g.status !== 'playing') {
@@ -800,6 +815,14 @@ async function start() {
       return;
     }
     run((generation) => showTree(generation, guard, showLine), treeAdvice);
+  });
+  $('#versus').addEventListener('click', () => {
+    const g = state.game;
+    if (!g || g.status !== 'playing') {
+      say('The game is over: there is nothing to search. Undo a move, or start a New game.', 'info');
+      return;
+    }
+    run((generation) => versus(generation, guard), () => 'Give a smaller depth, or try another position.');
   });
   $('#compare').addEventListener('click', () => {
     const g = state.game;

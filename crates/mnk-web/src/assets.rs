@@ -17,6 +17,7 @@ pub const MODULES: &[(&str, &str)] = &[
     ("players.js", include_str!("../assets/js/players.js")),
     ("board.js", include_str!("../assets/js/board.js")),
     ("search.js", include_str!("../assets/js/search.js")),
+    ("steps.js", include_str!("../assets/js/steps.js")),
     ("live.js", include_str!("../assets/js/live.js")),
     ("moves.js", include_str!("../assets/js/moves.js")),
     ("link.js", include_str!("../assets/js/link.js")),

@@ -5,7 +5,7 @@ use mnk::explain::{NodeKind, Role, SearchTree, StaticTerms, TreeNode};
 use mnk::game::{Cell, Ending, Side, Size, Stage, Status};
 use mnk::notation::{board_rows, format_cell, format_moves};
 use mnk::players::{PlayerInfo, PlayerSpec, info};
-use mnk::search::{Bound, Choice, MoveValue, Timing, Value};
+use mnk::search::{Bound, Choice, MoveValue, PvLine, Timing, Value};
 use mnk::session::Session;
 use serde::Serialize;
 use std::cmp::Ordering;
@@ -351,6 +351,42 @@ pub fn candidates(
             visits: m.visits,
         })
         .collect()
+}
+
+/// One line of play a search expects, as `lines` holds them (the same fields as `mnk best
+/// --multipv`'s JSON).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LineView {
+    /// Its first move.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its value for the side to move, as a number.
+    pub value: Option<f64>,
+    /// The value in words, saying whose it is.
+    pub value_text: Option<String>,
+    /// The line, from its first move.
+    pub pv: Vec<String>,
+    /// The depth it was searched to, in plies including its move, for players with depths.
+    pub depth: Option<u32>,
+}
+
+impl LineView {
+    /// The view of `line`, a line of `side`, the side to move.
+    #[must_use]
+    pub fn new(line: &PvLine, side: Side, size: Size) -> Self {
+        let value = ValueView::new(line.value, side);
+        LineView {
+            mv: line
+                .pv
+                .first()
+                .map(|&c| format_cell(c, size))
+                .unwrap_or_default(),
+            value: Some(value.value),
+            value_text: Some(value.text),
+            pv: cells(&line.pv, size),
+            depth: line.depth,
+        }
+    }
 }
 
 /// What a player chose and what it knows about the position.

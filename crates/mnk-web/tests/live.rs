@@ -341,3 +341,84 @@ async fn a_clocks_plan_beyond_the_cap_is_said() {
         (json!("time"), json!(true))
     );
 }
+
+/// `lines`: one search's best few moves, each with its value and line, best first, the first
+/// the move chosen; 0, more than the cap (32) and several lines for a move played are refused.
+#[tokio::test]
+async fn several_best_lines_come_best_first_and_a_bad_number_is_refused() {
+    let app = app(Limits::default());
+    let id = new_game(
+        &app,
+        json!({"size": 15, "k": 5, "players": {"x": "human", "o": "human"}, "moves": "h8 h9 i9"}),
+    )
+    .await;
+    let uri = format!("/api/games/{id}/think");
+    let (status, answer) = post(
+        &app,
+        &uri,
+        json!({"player": "engine", "depth": 2, "lines": 3}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let lines = answer["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 3, "{answer}");
+    let moves: Vec<&str> = lines.iter().map(|l| l["move"].as_str().unwrap()).collect();
+    assert_eq!(moves[0], answer["move"], "the first line is the move's own");
+    assert!(
+        moves[0] != moves[1] && moves[1] != moves[2] && moves[0] != moves[2],
+        "{moves:?}"
+    );
+    let values: Vec<f64> = lines.iter().map(|l| l["value"].as_f64().unwrap()).collect();
+    assert!(
+        values.windows(2).all(|w| w[0] >= w[1]),
+        "best first: {values:?}"
+    );
+    for line in lines {
+        assert_eq!(line["pv"][0], line["move"], "{line}");
+        assert!(
+            line["value_text"].as_str().unwrap().starts_with('O'),
+            "{line}"
+        );
+    }
+    // The same request streamed ends with the same lines.
+    let mut events = Events::open(
+        &app,
+        &id,
+        json!({"player": "engine", "depth": 2, "lines": 3, "stream": true}),
+    )
+    .await;
+    let mut done = None;
+    while let Some((name, data)) = events.next().await {
+        if name == "done" {
+            done = Some(data);
+        }
+    }
+    assert_eq!(done.unwrap()["lines"].as_array().unwrap().len(), 3);
+    for (body, says) in [
+        (json!({"lines": 0}), "accepted 1 to 32"),
+        (json!({"lines": 33}), "accepted 1 to 32"),
+        (json!({"lines": 2, "play": true}), "one line"),
+    ] {
+        let (status, answer) = post(&app, &uri, body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+        let error = answer["error"].as_str().unwrap();
+        assert!(
+            error.starts_with("lines: ") && error.contains(says),
+            "{error}"
+        );
+    }
+    // More lines than moves: one per move (3x3 with 8 stones has one move).
+    let id = new_game(
+        &app,
+        json!({"size": 3, "players": {"x": "human", "o": "human"}, "moves": "a1 b2 c3 a3 c1 b1 b3 c2"}),
+    )
+    .await;
+    let (status, answer) = post(
+        &app,
+        &format!("/api/games/{id}/think"),
+        json!({"player": "perfect", "lines": 5}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["lines"].as_array().unwrap().len(), 1, "{answer}");
+}

@@ -1,6 +1,6 @@
 // The search as it runs, from the server's progress events (js/api.js: stream): who is thinking,
 // the depth it reached, nodes, speed, its time out of the time it has, its value and its line
-// (its best lines, once the engine reports several); the Stop / Move now button. When nothing
+// (its best lines, as many as the Lines setting asks for); the Stop / Move now button. When nothing
 // runs: the last search's figures, and why it ended.
 
 import { $, state, thousands, ms, who } from './state.js';
@@ -44,11 +44,20 @@ export function endedWords(answer) {
   }
 }
 
-/// One best line in a list item: its move, value and line.
-function lineItem(line, before) {
+/// One best line in a list item: its rank, move, value and line of play.
+function lineItem(line, rank, before) {
   const li = document.createElement('li');
-  const value = line.value_text ? `${line.value_text}: ` : '';
-  li.textContent = `${value}${numbered(line.pv, before)}`;
+  li.dataset.move = line.move;
+  const part = (cls, text) => {
+    const span = document.createElement('span');
+    span.className = cls;
+    span.textContent = text;
+    li.append(span);
+  };
+  part('rank', `${rank}.`);
+  part('move', line.move);
+  part('value', line.value_text || 'no value');
+  part('pv', numbered(line.pv, before));
   return li;
 }
 
@@ -76,8 +85,8 @@ export function renderLive() {
     const of = s && s.limit_ms ? ` / ${Number((s.limit_ms / 1000).toPrecision(3))}` : '';
     $('#stat-time').textContent = p ? `${(p.time_ms / 1000).toFixed(1)}${of} s` : '–';
     const at = s ? s.at : before;
-    // The best lines so far (the engine reports one; several once it searches n-best).
-    for (const line of (p && p.lines) || []) lines.append(lineItem(line, at));
+    // The best lines so far, best first (several when the Lines setting asks for them).
+    ((p && p.lines) || []).forEach((line, i) => lines.append(lineItem(line, i + 1, at)));
     $('#live-note').textContent = '';
     stop.hidden = false;
     stop.disabled = !s || live.stopping;
@@ -107,6 +116,6 @@ export function renderLive() {
   $('#live-note').textContent = r ? endedWords(r) : '';
   if (r && r.pv.length) {
     const best = r.lines || [{ move: r.move, value_text: r.value_text, pv: r.pv }];
-    for (const line of best) lines.append(lineItem(line, r.at));
+    best.forEach((line, i) => lines.append(lineItem(line, i + 1, r.at)));
   }
 }

@@ -19,8 +19,8 @@
 //!   "depth", "move", "value", "value_text", "value_scale", "level", "pv", "lines"}`; `depth`, the
 //!   value and the line are those of the last iteration the player finished (players that
 //!   search in iterations: the engine), else null and empty; `lines` holds the best lines
-//!   found so far, best first, each `{"move", "value", "value_text", "pv"}` (one line: the
-//!   engine reports one).
+//!   found so far, best first, each `{"move", "value", "value_text", "pv", "depth"}` (as many
+//!   as the request's `lines` asked for, where the player reports several: the engine does).
 //! - `done`: the usual answer of the route (its `ended` says why the search ended), and the
 //!   stream ends; or `error`: `{"error", "status"}` (a busy server's 503, a player's 422), and
 //!   the stream ends.
@@ -36,7 +36,7 @@ use crate::body::{Client, GameId, JsonBody};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::state::State;
-use crate::views::{ValueView, cells};
+use crate::views::{LineView, ValueView, cells};
 use axum::Json;
 use axum::body::Bytes;
 use axum::http::{HeaderValue, header};
@@ -73,21 +73,6 @@ struct StartView {
     limit_ms: u128,
 }
 
-/// One line of play a search expects, as `lines` holds them (the same fields as `mnk best
-/// --multipv`'s JSON).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct LineView {
-    /// Its first move.
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// Its value for the side to move, as a number.
-    pub value: Option<f64>,
-    /// The value in words, saying whose it is.
-    pub value_text: Option<String>,
-    /// The line, from its first move.
-    pub pv: Vec<String>,
-}
-
 /// The `progress` event.
 #[derive(Debug, Serialize)]
 struct ProgressView {
@@ -114,16 +99,25 @@ impl ProgressView {
             .and_then(|r| r.value)
             .map(|v| ValueView::new(v, side));
         let pv = report.map(|r| cells(&r.pv, size)).unwrap_or_default();
-        let lines = pv
-            .first()
-            .map(|first| LineView {
-                mv: first.clone(),
-                value: value.as_ref().map(|v| v.value),
-                value_text: value.as_ref().map(|v| v.text.clone()),
-                pv: pv.clone(),
-            })
-            .into_iter()
-            .collect();
+        // The best lines of a search asked for several; else its one line.
+        let lines = match report {
+            Some(r) if !r.lines.is_empty() => r
+                .lines
+                .iter()
+                .map(|l| LineView::new(l, side, size))
+                .collect(),
+            _ => pv
+                .first()
+                .map(|first| LineView {
+                    mv: first.clone(),
+                    value: value.as_ref().map(|v| v.value),
+                    value_text: value.as_ref().map(|v| v.text.clone()),
+                    pv: pv.clone(),
+                    depth: report.and_then(|r| r.depth),
+                })
+                .into_iter()
+                .collect(),
+        };
         let nodes = nodes.max(report.map_or(0, |r| r.nodes));
         let micros = elapsed.as_micros().max(1);
         ProgressView {

@@ -9,12 +9,15 @@ use crate::body::GameId;
 use crate::error::{ApiError, ApiResult};
 use crate::searcher::Searcher;
 use crate::state::{AppState, State, unknown_game};
-use crate::views::{CandidateView, ChoiceView, GameView, candidates};
+use crate::views::{CandidateView, ChoiceView, GameView, LineView, candidates};
 use axum::Json;
 use mnk::explain::choose_with_line;
 use mnk::game::Board;
 use mnk::players::{Ask, PlayerSpec, Seat, tie_break};
-use mnk::search::{self, Choice, Control, MoveValue, PlayerError, Stop, TimePlan, sort_best_first};
+use mnk::search::{
+    self, Choice, Control, LinesError, MAX_LINES, MoveValue, PlayerError, Stop, TimePlan,
+    check_lines, sort_best_first,
+};
 use serde::{Deserialize, Serialize};
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -62,6 +65,11 @@ pub struct ThinkRequest {
     /// Analyse the position after the game's first `at` moves (an earlier position, while
     /// reviewing the game) instead of the position now; not with `play`.
     at: Option<usize>,
+    /// The best lines to find (multi-PV), each with its value and line of play, from one
+    /// search: 1 (default) to 32 (the cap `mnk best --multipv` has), else 400; more than the
+    /// position's legal moves gives one line per move. Not with `play`: a machine's own move
+    /// is searched for one line. The answer's and the progress events' `lines` hold them.
+    lines: Option<usize>,
 }
 
 /// The answer.
@@ -94,6 +102,10 @@ pub struct ThinkResponse {
     ended: &'static str,
     /// The moves before the position searched: the game's moves now, or the request's `at`.
     at: usize,
+    /// The best lines, best first, as many as the request's `lines` asked for where the
+    /// player gives them (the engine does; players that value every move exactly give their
+    /// best moves, each a line of its one move; others give one): the first is the move's own.
+    lines: Vec<LineView>,
     /// The plan made from the request's `clock`, when it carried one.
     plan: Option<PlanView>,
     /// Whether the move was played.
@@ -274,6 +286,8 @@ pub(super) struct Think {
     pub(super) stream: bool,
     /// Whether it runs until stopped.
     pub(super) infinite: bool,
+    /// The best lines to find (multi-PV).
+    lines: usize,
 }
 
 impl Think {
@@ -334,6 +348,7 @@ impl Think {
                 ));
             }
         }
+        let lines = Think::lines(request.lines, request.play, &board)?;
         let spec = player_for(&entry, &board, request.player.as_deref())?;
         let searcher = &state.searcher;
         searcher.check_player("player", &spec)?;
@@ -368,7 +383,33 @@ impl Think {
             play: request.play,
             stream: request.stream,
             infinite: request.infinite,
+            lines,
         })
+    }
+
+    /// The number of best lines `asked` for on `board` (1 when not asked): from 1 to
+    /// [`MAX_LINES`] ([`check_lines`]), at most the position's legal moves.
+    ///
+    /// # Errors
+    /// 400 for 0 or more than [`MAX_LINES`], or several lines with `play`.
+    fn lines(asked: Option<usize>, play: bool, board: &Board) -> ApiResult<usize> {
+        let Some(asked) = asked else { return Ok(1) };
+        let moves = board.moves().count();
+        let lines = match check_lines(asked, moves) {
+            Ok(n) => n,
+            Err(LinesError::MoreThanMoves { moves, .. }) => moves.max(1),
+            Err(LinesError::Zero | LinesError::AboveCap(_)) => {
+                return Err(ApiError::bad_request(format!(
+                    "lines: {asked} lines: accepted 1 to {MAX_LINES} (each line costs about one more search)"
+                )));
+            }
+        };
+        if play && lines > 1 {
+            return Err(ApiError::bad_request(format!(
+                "lines: {lines} lines with \"play\": a machine's own move is searched for one line; ask for several lines without \"play\" (an analysis or a hint)"
+            )));
+        }
+        Ok(lines)
     }
 
     /// The search, for a search slot: the seated player's move, told to `watch` as it goes
@@ -378,17 +419,19 @@ impl Think {
         watch: Option<Watch>,
     ) -> impl FnOnce(&mut Seat, &Searcher, &Stop) -> Result<Found, PlayerError> + Send + 'static
     {
-        let (asked, caps, clock_plan, analyse, infinite) = (
+        let (asked, caps, clock_plan, analyse, infinite, lines) = (
             self.asked,
             self.caps,
             self.clock_plan,
             self.analyse,
             self.infinite,
+            self.lines,
         );
         let board = self.board.clone();
         move |seat, searcher, stop| {
             let mut ask = searcher.ask(asked, stop);
             ask.caps = caps;
+            ask.lines = lines;
             if let Some(plan) = clock_plan {
                 ask.plan = plan;
             }
@@ -478,6 +521,11 @@ impl Think {
             capped: found.capped,
             ended: found.ended,
             at: self.at,
+            lines: choice
+                .best_lines(self.lines)
+                .iter()
+                .map(|l| LineView::new(l, board.to_move(), size))
+                .collect(),
             plan: self.clock_plan.map(PlanView::new),
             played: game.is_some(),
             game,

@@ -17,4 +17,5 @@ mod readme;
 mod records;
 mod search;
 mod settings;
+mod teaching;
 mod trouble;

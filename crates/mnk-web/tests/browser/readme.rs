@@ -136,4 +136,27 @@ async fn readme_pictures() {
         screenshot_into(&c, &folder(), "desktop-tree.png").await;
     })
     .await;
+    // The teacher's view: alpha-beta's tree on 3x3 after a1 b2, MAX and MIN on its rows, a
+    // step of the walk in visit order under way, its line on the board.
+    with_page(DESKTOP, |c: Client, base: String| async move {
+        open(&c, &base).await;
+        click(&c, "#see-search").await;
+        click(&c, "[data-move='a1']").await;
+        wait_for(
+            &c,
+            &format!("document.querySelectorAll('#board .stone').length === 2 && {SETTLED}"),
+            "perfect's answer",
+        )
+        .await;
+        click(&c, "#tree-box summary").await;
+        choose(&c, "#tree-player", "alphabeta").await;
+        click(&c, "#show-tree").await;
+        wait_for(&c, "!document.querySelector('#steps').hidden", "the steps").await;
+        for _ in 0..25 {
+            click(&c, "#step-next").await;
+        }
+        js(&c, "document.querySelector('#tree-order-box').scrollIntoView(); document.querySelector('#tree .node.current').scrollIntoView({block: 'nearest'}); window.scrollTo(0, document.querySelector('#tree-order-box').getBoundingClientRect().top + window.scrollY - 8);").await;
+        screenshot_into(&c, &folder(), "desktop-teacher.png").await;
+    })
+    .await;
 }
