@@ -15,7 +15,7 @@ import { renderDownloads, exportToBox, importRecord, importFile } from './js/rec
 import { renderReview, step, showMove } from './js/review.js';
 import { renderMoves, lastMoveWords } from './js/moves.js';
 import { renderGraph } from './js/graph.js';
-import { writeLink, readLink } from './js/link.js';
+import { writeLink, readLink, keptGame, addressHolds } from './js/link.js';
 import { fitOpening, formOpening, underWay, actor, openingStatus, seatsText } from './js/opening.js';
 
 const seats = { x: null, o: null };
@@ -700,6 +700,28 @@ function stepTo(count) {
 /// Starts the game the page's address holds (a reload, a shared link), showing the move it
 /// names; a new game from the form when it cannot be made, saying why.
 async function gameFromLink(link) {
+  const kept = keptGame();
+  if (kept) {
+    try {
+      // A reload of this tab: the same game goes on, its clocks and opening as they were.
+      const game = await api('GET', `/api/games/${encodeURIComponent(kept)}`);
+      if (addressHolds(game)) {
+        installImported(game);
+        const clocks = game.time_control && Clocks.kept(game.time_control, game.id, game.version, performance.now());
+        if (clocks) {
+          state.clocks = clocks;
+          render();
+        }
+        if (link.at !== null && link.at < game.moves.length) {
+          showMove(link.at);
+          render();
+        }
+        return;
+      }
+    } catch (_) {
+      // Gone from the server (evicted, or the server restarted): made again from the address.
+    }
+  }
   try {
     const game = await api('POST', '/api/games', link.body);
     installImported(game);
@@ -743,6 +765,10 @@ async function start() {
     say(`Cannot reach the server: ${error.message}. Check that mnk serve is running, then reload the page.`, 'error');
     return;
   }
+  // Leaving (a reload among others): the clocks kept for this tab to take up again.
+  window.addEventListener('pagehide', () => {
+    if (state.clocks && state.game) state.clocks.keep(state.game.id, state.game.version, performance.now());
+  });
   seats.x = new Settings('#player-x', '#x-depth', '#x-time', true);
   seats.o = new Settings('#player-o', '#o-depth', '#o-time', true);
   analysis = new Settings('#analyse-player', '#analyse-depth', '#analyse-time', false);

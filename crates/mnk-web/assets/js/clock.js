@@ -7,6 +7,8 @@
 // Times are milliseconds from performance.now(), passed in so that every caller reads the
 // clock once.
 
+const KEPT = 'mnk-clocks';
+
 export class Clocks {
   /// Both clocks set for a new game, neither running: `tc` is a game's `time_control`.
   constructor(tc) {
@@ -65,6 +67,45 @@ export class Clocks {
   /// The side whose running clock has reached zero at `now`, or null.
   flag(now) {
     return this.running && this.left(this.running.side, now) <= 0 ? this.running.side : null;
+  }
+
+  /// Keeps these clocks, as they stand at `now`, for a reload of this tab to take up (session
+  /// storage): the clocks of the game `id` at `version`. The page runs the clocks, not the
+  /// server, so a reload would otherwise start them full.
+  keep(id, version, now) {
+    const running = this.running
+      ? { side: this.running.side, since: Date.now() - (now - this.running.since) }
+      : null;
+    const kept = { id, version, stored: this.stored, fallen: this.fallen, running };
+    try {
+      window.sessionStorage.setItem(KEPT, JSON.stringify(kept));
+    } catch (_) {
+      // Storage refused: a reload starts the clocks full.
+    }
+  }
+
+  /// The clocks [`keep`] kept for the game `id` at `version` (timed by `tc`), taken up at
+  /// `now`, the time since counted on the clock that ran; null when none was kept for that
+  /// game and move, or what was kept cannot be read.
+  static kept(tc, id, version, now) {
+    let kept = null;
+    try {
+      kept = JSON.parse(window.sessionStorage.getItem(KEPT));
+    } catch (_) {
+      return null;
+    }
+    const ms = (v) => Number.isFinite(v) && v >= 0;
+    const side = (s) => s === 'X' || s === 'O';
+    if (!kept || kept.id !== id || kept.version !== version || !kept.stored) return null;
+    if (!ms(kept.stored.X) || !ms(kept.stored.O)) return null;
+    if (kept.running && !(side(kept.running.side) && Number.isFinite(kept.running.since))) return null;
+    const clocks = new Clocks(tc);
+    clocks.stored = { X: kept.stored.X, O: kept.stored.O };
+    clocks.fallen = side(kept.fallen) ? kept.fallen : null;
+    if (kept.running) {
+      clocks.running = { side: kept.running.side, since: now - Math.max(0, Date.now() - kept.running.since) };
+    }
+    return clocks;
   }
 
   /// The mover's clock as a think request carries it (`clock`): what `side` has left now.

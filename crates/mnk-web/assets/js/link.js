@@ -2,6 +2,11 @@
 // move shown while reviewing), so that reloading the page, or sharing the address, brings the
 // same game back: the server starts a new game from it (a game's id may be gone: the server
 // keeps games in memory only, the least recently used evicted first).
+//
+// A reload of the same tab goes on with the very game instead, its clocks and an opening under
+// way as they were, while the server still has it and the address still says that game: the tab
+// keeps the game's id (session storage, which a shared address does not carry, so another
+// page never plays in someone else's game).
 
 import { state } from './state.js';
 
@@ -26,12 +31,39 @@ function query(g) {
   return q.toString();
 }
 
-/// Writes the game on the board into the address (without a new history entry).
+const KEPT = 'mnk-game';
+
+/// Writes the game on the board into the address (without a new history entry), and keeps its
+/// id for a reload of this tab.
 export function writeLink() {
   const g = state.game;
   if (!g) return;
   const search = `?${query(g)}`;
   if (window.location.search !== search) window.history.replaceState(null, '', search);
+  try {
+    window.sessionStorage.setItem(KEPT, g.id);
+  } catch (_) {
+    // Storage refused (a private window's settings): a reload starts the game again.
+  }
+}
+
+/// The id of the game this tab last showed, if it kept one.
+export function keptGame() {
+  try {
+    return window.sessionStorage.getItem(KEPT);
+  } catch (_) {
+    return null;
+  }
+}
+
+/// Whether `game` (the server's) is the game the address holds, the move shown apart.
+export function addressHolds(game) {
+  const without = (search) => {
+    const q = new URLSearchParams(search);
+    q.delete('at');
+    return q.toString();
+  };
+  return without(query(game)) === without(window.location.search);
 }
 
 /// The game the address holds, as `POST /api/games` takes it, and the move to show; null when

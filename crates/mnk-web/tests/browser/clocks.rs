@@ -137,3 +137,46 @@ async fn the_machine_plays_within_its_clock_and_the_board_fits() {
     })
     .await;
 }
+
+/// A reload goes on with the same game: the clocks keep what each used and O's runs on (was:
+/// the game was made again from the address, both clocks full), and the move played stays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reload_keeps_the_clocks() {
+    with_page(DESKTOP, |c: Client, base: String| async move {
+        open(&c, &base).await;
+        choose(&c, "#player-o", "human").await;
+        type_in(&c, "#time-control", "1m").await;
+        click(&c, "#new-game").await;
+        wait_for(
+            &c,
+            "!document.querySelector('#clocks').hidden && document.querySelector('#clock-x').classList.contains('running')",
+            "X's clock running",
+        )
+        .await;
+        click(&c, "[data-move='b2']").await;
+        wait_for(
+            &c,
+            "document.querySelector('#clock-o').classList.contains('running') && Number(document.querySelector('#clock-o').dataset.leftMs) < 58500",
+            "O's clock to count down",
+        )
+        .await;
+        c.refresh().await.unwrap();
+        wait_for(
+            &c,
+            &format!("document.querySelectorAll('#board .stone:not(.ghost)').length === 1 && !document.querySelector('#clocks').hidden && {SETTLED}"),
+            "the game again",
+        )
+        .await;
+        let left = js(
+            &c,
+            "return [Number(document.querySelector('#clock-x').dataset.leftMs), Number(document.querySelector('#clock-o').dataset.leftMs), document.querySelector('#clock-o').classList.contains('running')];",
+        )
+        .await;
+        // O's clock ran before the reload and runs on: less than the 58.5 s it had then; X's
+        // move was charged (not the full minute the game would start with again).
+        assert!(left[1].as_f64().unwrap() < 58_500.0, "{left}");
+        assert!(left[0].as_f64().unwrap() < 60_000.0, "{left}");
+        assert_eq!(left[2], json!(true), "{left}");
+    })
+    .await;
+}

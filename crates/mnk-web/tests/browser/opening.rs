@@ -141,6 +141,13 @@ async fn a_swap2_opening_between_two_people_by_clicks_and_buttons() {
             text(&c, "#status").await,
             "O (you): take black, play white's fourth stone, or place two stones"
         );
+        // A reload goes on with the opening where it was (was: started again, no stones).
+        c.refresh().await.unwrap();
+        settled_with(&c, 3).await;
+        assert_eq!(
+            text(&c, "#status").await,
+            "O (you): take black, play white's fourth stone, or place two stones"
+        );
         assert!(shown(&c, "#take-black").await && shown(&c, "#place-two").await);
         // A hint, white's best move, helps the choice.
         assert_eq!(js(&c, HINT_DISABLED).await, json!(false));
