@@ -767,7 +767,9 @@ const COMBINE_CONFLICTS: [&str; 13] = [
 /// `mnk verify`.
 #[derive(Debug, Clone, Args)]
 pub struct VerifyArgs {
-    /// The proof, as `mnk solve --proof FILE` wrote it.
+    /// The proof, as `mnk solve --proof FILE` wrote it; or the directory of a split (`mnk
+    /// solve --split DEPTH --jobs DIR`, every job solved): each job's proof checked alone,
+    /// then the frontier on the jobs' values, in the memory of the largest job's proof.
     pub file: PathBuf,
     /// Print one JSON object: {"valid", "value", "to_move", "nodes", "records", ...}.
     #[arg(long)]

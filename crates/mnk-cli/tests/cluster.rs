@@ -152,6 +152,31 @@ fn a_split_7x7_k5_combines_to_a_draw_that_verify_accepts() {
     assert_eq!(checked["valid"], true);
     assert_eq!(checked["value"], "draw");
     assert_eq!(checked["moves"], DRAWN_7X7);
+    // The split checked as it lies, one job's proof at a time and the frontier on top: the
+    // same value, never more than one job's records at once.
+    let split_checked = json(&["verify", path(&dir)]);
+    assert_eq!(split_checked["valid"], true, "{split_checked}");
+    assert_eq!(split_checked["value"], "draw");
+    assert_eq!(split_checked["moves"], DRAWN_7X7);
+    assert_eq!(split_checked["jobs"], 39);
+    let reached = split_checked["jobs_checked"].as_u64().unwrap();
+    assert!((1..=39).contains(&reached), "{split_checked}");
+    let largest = split_checked["largest_job_records"].as_u64().unwrap();
+    assert!(
+        largest > 0 && largest < checked["records"].as_u64().unwrap(),
+        "{split_checked}"
+    );
+    // A job's proof changed since its job wrote it: refused, naming the job.
+    let first = dir.join("01.proof");
+    let text = std::fs::read_to_string(&first).unwrap();
+    std::fs::write(&first, format!("{text}\n")).unwrap();
+    let out = mnk().args(["verify", path(&dir)]).output().unwrap();
+    assert!(!out.status.success());
+    let e = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        e.contains("job 1 (01.proof)") && e.contains("checksum"),
+        "{e}"
+    );
 }
 
 /// A job without its result: the combination reports no value it could change, names it
@@ -189,6 +214,14 @@ fn a_missing_job_leaves_the_value_open() {
     }
     missing.push("9".into());
     missing.sort();
+    // Nor does the split's check say one.
+    let out = mnk().args(["verify", path(&dir)]).output().unwrap();
+    assert!(!out.status.success());
+    let e = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        e.contains("the split's proof does not hold") && e.contains("without a proved value"),
+        "{e}"
+    );
     let proof = dir.join("none.proof");
     let (ok, v) = json_of(&["solve", "--combine", path(&dir), "--proof", path(&proof)]);
     assert!(!ok);

@@ -9,7 +9,7 @@
 use super::proof::{Certificate, Goal, Record, Section};
 use crate::game::{Board, Cell, Side, Size, SymmetryTable, Variant, Wdl, WinMasks, Windows};
 use crate::notation::{format_cell, format_moves};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use thiserror::Error;
 
 /// What a certificate proved.
@@ -23,6 +23,9 @@ pub struct Checked {
     pub nodes: u64,
     /// Records the checks used (a certificate may hold records no line of play reaches).
     pub records_used: u64,
+    /// Positions whose value was taken from the assumptions ([`verify_assuming`]) rather than
+    /// checked.
+    pub assumed_used: u64,
 }
 
 /// Why a certificate does not prove its value.
@@ -63,6 +66,25 @@ pub enum CheckError {
 /// [`CheckError`]: the position is not one the checker takes (over, illegal, above 64 cells), a
 /// needed section is missing, or the first position where a section fails, with why.
 pub fn verify(certificate: &Certificate) -> Result<Checked, CheckError> {
+    verify_assuming(certificate, &[])
+}
+
+/// Checks that `certificate` proves the value it claims, given the values of the positions
+/// `assumed` lists (each the moves from the empty board and its value for the side to move
+/// there): where a line of play reaches one of them (up to symmetry), its value is taken as
+/// it is given instead of being checked, and must be what the section needs there (a win for
+/// the section's side, or not a loss). The proof then holds as far as the assumptions do: a
+/// split's frontier checked on top of its jobs' values, each job's proof checked on its own
+/// (`mnk verify DIR`), so that no check holds more than one job's records at once. With no
+/// assumption this is [`verify`].
+///
+/// # Errors
+/// As [`verify`]; also an assumed position that cannot be played, or one whose value does
+/// not give a section what it needs where a line reaches it.
+pub fn verify_assuming(
+    certificate: &Certificate,
+    assumed: &[(Vec<Cell>, Wdl)],
+) -> Result<Checked, CheckError> {
     let variant = certificate.variant;
     let board = Board::from_moves(variant, &certificate.moves)
         .map_err(|(i, e)| CheckError::Position(format!("move {} of the position: {e}", i + 1)))?;
@@ -85,11 +107,24 @@ pub fn verify(certificate: &Certificate) -> Result<Checked, CheckError> {
         ))
     })?;
     let to_move = board.to_move();
+    let symmetry = SymmetryTable::new(variant.size());
+    let mut values = HashMap::with_capacity(assumed.len());
+    for (i, (moves, value)) in assumed.iter().enumerate() {
+        let masks = Board::from_moves(variant, moves)
+            .map_err(|(m, e)| format!("move {} of assumed position {}: {e}", m + 1, i + 1))
+            .and_then(|b| {
+                b.masks()
+                    .ok_or_else(|| "off a board of 64 cells".to_string())
+            })
+            .map_err(CheckError::Position)?;
+        values.insert(symmetry.frame(masks.0, masks.1).0, *value);
+    }
     let mut checked = Checked {
         value: certificate.value,
         to_move,
         nodes: 0,
         records_used: 0,
+        assumed_used: 0,
     };
     for (side, goal) in Certificate::needs(to_move, certificate.value) {
         let section = certificate
@@ -102,10 +137,11 @@ pub fn verify(certificate: &Certificate) -> Result<Checked, CheckError> {
                 side,
                 goal,
             })?;
-        let mut walk = Walk::new(variant, section);
+        let mut walk = Walk::new(variant, section, &values);
         let result = walk.position(x, o);
         checked.nodes += walk.done.len() as u64;
         checked.records_used += walk.used;
+        checked.assumed_used += walk.assumed_used;
         result.map_err(|why| CheckError::Fails {
             side,
             goal,
@@ -124,6 +160,9 @@ pub fn verify(certificate: &Certificate) -> Result<Checked, CheckError> {
 struct Walk<'a> {
     size: Size,
     section: &'a Section,
+    /// The values taken as given, by canonical key, for the side to move there.
+    assumed: &'a HashMap<u128, Wdl>,
+    assumed_used: u64,
     wins: WinMasks,
     symmetry: SymmetryTable,
     /// Every k-window as a mask.
@@ -137,7 +176,7 @@ struct Walk<'a> {
 }
 
 impl<'a> Walk<'a> {
-    fn new(variant: Variant, section: &'a Section) -> Self {
+    fn new(variant: Variant, section: &'a Section, assumed: &'a HashMap<u128, Wdl>) -> Self {
         let size = variant.size();
         let all = Windows::new(size, variant.k());
         let windows = (0..all.len())
@@ -147,6 +186,8 @@ impl<'a> Walk<'a> {
         Walk {
             size,
             section,
+            assumed,
+            assumed_used: 0,
             full: wins.full(),
             wins,
             symmetry: SymmetryTable::new(size),
@@ -178,6 +219,23 @@ impl<'a> Walk<'a> {
             Side::O
         };
         let side = self.section.side;
+        if let Some(&value) = self.assumed.get(&key) {
+            // The value for the section's side, from the mover's.
+            let own = if mover == side { value } else { value.other() };
+            let enough = match self.section.goal {
+                Goal::Win => own == Wdl::Win,
+                Goal::NotLose => own != Wdl::Loss,
+            };
+            if !enough {
+                return Err(format!(
+                    "the position is given as a {value} for {mover}: not a {} for {side}",
+                    self.section.goal
+                ));
+            }
+            self.assumed_used += 1;
+            self.done.insert(key);
+            return Ok(());
+        }
         let (own, other) = if side == Side::X { (x, o) } else { (o, x) };
         let record = self.section.records.get(&key);
         if record.is_some() {

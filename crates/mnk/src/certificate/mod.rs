@@ -68,7 +68,7 @@ mod check;
 mod proof;
 mod text;
 
-pub use check::{CheckError, Checked, verify};
+pub use check::{CheckError, Checked, verify, verify_assuming};
 pub use proof::{Certificate, Goal, Record, Section, VERSION};
 pub use text::ParseError;
 pub(crate) use text::{NumberedLines, err, shown, write_game, write_moves};

@@ -314,6 +314,87 @@ impl Frontier {
         windows
     }
 
+    /// The frontier's own part of a proof of the root's value: its moves where the proving
+    /// side chooses, without the jobs' records, and the jobs that part reaches (by index, in
+    /// order). Checked with [`crate::certificate::verify_assuming`] given the jobs' values, it
+    /// proves the root's value as far as those values hold, which each job's own proof shows
+    /// (`mnk verify DIR` checks a split so, one job's proof at a time).
+    ///
+    /// # Errors
+    /// [`CombineError::Unsettled`]: the values do not settle the root's.
+    ///
+    /// # Panics
+    /// When `values` has not one entry per job.
+    pub fn top_certificate(
+        &self,
+        values: &[Option<JobValue>],
+    ) -> Result<(Certificate, Vec<usize>), CombineError> {
+        let (top, wanted) = self.top(values)?;
+        Ok((top, wanted.into_keys().collect()))
+    }
+
+    /// [`Frontier::top_certificate`], with the sections each job serves.
+    fn top(&self, values: &[Option<JobValue>]) -> Result<(Certificate, JobUses), CombineError> {
+        let combination = self.combine(values);
+        let value = combination
+            .value()
+            .ok_or(CombineError::Unsettled(combination.known))?;
+        let bounds = self.bounds(values);
+        let root = &self.nodes[0];
+        let mut sections = Vec::new();
+        let mut wanted = JobUses::new();
+        for (side, goal) in Certificate::needs(root.to_move, value) {
+            let mut walk = Walk {
+                frontier: self,
+                bounds: &bounds,
+                section: Section::new(side, goal),
+                seen: vec![false; self.nodes.len()],
+                jobs: Vec::new(),
+            };
+            walk.node(0)?;
+            for job in walk.jobs {
+                wanted.entry(job).or_default().push((sections.len(), goal));
+            }
+            sections.push(walk.section);
+        }
+        let top = Certificate {
+            variant: self.split.variant,
+            moves: self.split.root.clone(),
+            value,
+            sections,
+        };
+        Ok((top, wanted))
+    }
+
+    /// Whether `proof` is one for job `job` (by index): of its position, claiming the value
+    /// `values` gives it. Why not, in words.
+    ///
+    /// # Errors
+    /// The proof is of another game or position, or claims another value.
+    ///
+    /// # Panics
+    /// When `job` is not a job's index or `values` has not one entry per job.
+    pub fn fits(
+        &self,
+        job: usize,
+        proof: &Certificate,
+        values: &[Option<JobValue>],
+    ) -> Result<(), String> {
+        let node = &self.nodes[self.jobs[job]];
+        if proof.variant != self.split.variant || proof.moves != node.moves {
+            return Err("its proof is of another position".into());
+        }
+        let claimed = values[job].map(|v| v.value);
+        if Some(proof.value) != claimed {
+            return Err(format!(
+                "its proof claims a {}, its result a {}",
+                proof.value,
+                claimed.map_or("no value", Wdl::word)
+            ));
+        }
+        Ok(())
+    }
+
     /// One proof of the root's value: the frontier's own moves where the proving side
     /// chooses, and the records of the jobs' proofs (asked of `proof_of` by job index, once
     /// each, only those the proof needs). Check it with [`crate::certificate::verify`].
@@ -329,45 +410,13 @@ impl Frontier {
         values: &[Option<JobValue>],
         proof_of: &mut dyn FnMut(usize) -> Result<Certificate, String>,
     ) -> Result<Certificate, CombineError> {
-        let combination = self.combine(values);
-        let value = combination
-            .value()
-            .ok_or(CombineError::Unsettled(combination.known))?;
-        let bounds = self.bounds(values);
-        let root = &self.nodes[0];
-        let mut sections = Vec::new();
-        // Which sections each job's proof serves: (job, section index, goal needed).
-        let mut wanted: BTreeMap<usize, Vec<(usize, Goal)>> = BTreeMap::new();
-        for (side, goal) in Certificate::needs(root.to_move, value) {
-            let mut walk = Walk {
-                frontier: self,
-                bounds: &bounds,
-                section: Section::new(side, goal),
-                seen: vec![false; self.nodes.len()],
-                jobs: Vec::new(),
-            };
-            walk.node(0)?;
-            for job in walk.jobs {
-                wanted.entry(job).or_default().push((sections.len(), goal));
-            }
-            sections.push(walk.section);
-        }
+        let (mut top, wanted) = self.top(values)?;
+        let sections = &mut top.sections;
         for (job, uses) in wanted {
             let number = job + 1;
             let fail = |why: String| CombineError::Job { number, why };
             let proof = proof_of(job).map_err(fail)?;
-            let node = &self.nodes[self.jobs[job]];
-            if proof.variant != self.split.variant || proof.moves != node.moves {
-                return Err(fail("its proof is of another position".into()));
-            }
-            let claimed = values[job].map(|v| v.value);
-            if Some(proof.value) != claimed {
-                return Err(fail(format!(
-                    "its proof claims a {}, its result a {}",
-                    proof.value,
-                    claimed.map_or("no value", Wdl::word)
-                )));
-            }
+            self.fits(job, &proof, values).map_err(fail)?;
             for (index, goal) in uses {
                 let side = sections[index].side;
                 // A win serves where not losing is all that is needed.
@@ -397,14 +446,12 @@ impl Frontier {
                 }
             }
         }
-        Ok(Certificate {
-            variant: self.split.variant,
-            moves: self.split.root.clone(),
-            value,
-            sections,
-        })
+        Ok(top)
     }
 }
+
+/// The sections each job's proof serves, by job index: (section index, goal needed).
+type JobUses = BTreeMap<usize, Vec<(usize, Goal)>>;
 
 /// The lower bound of `next`'s value for `side`.
 fn lower_for(side: Side, next: Next, bounds: &[Bounds]) -> i8 {
@@ -484,7 +531,7 @@ impl Walk<'_> {
 mod tests {
     use super::super::plan::Split;
     use super::*;
-    use crate::certificate::verify;
+    use crate::certificate::{verify, verify_assuming};
     use crate::game::{Game, Rule, Size, Variant};
     use crate::notation::parse_moves;
     use crate::search::Control;
@@ -575,6 +622,57 @@ mod tests {
             let mut once = asked.clone();
             once.dedup();
             assert_eq!(once, asked);
+        }
+    }
+
+    /// The frontier's own part checked on top of the jobs' values (as `mnk verify DIR` does,
+    /// one job's proof at a time): the value the whole proof has, from the jobs the whole
+    /// proof reads; a job's value given wrongly fails the check.
+    #[test]
+    fn the_top_of_a_split_checks_on_the_jobs_values_alone() {
+        for (size, k, root, depth) in [
+            (Size::square(4), 4, "", 2),
+            (Size::new(6, 5), 4, "c3", 1),
+            (Size::square(3), 3, "", 3),
+            (Size::square(7), 5, "d4 d5 c5 e3 c3 c4 e5 f6 b2 a1", 2),
+        ] {
+            let f = frontier(size, k, root, depth);
+            let (values, proofs) = solve_all(&f);
+            let (top, reached) = f.top_certificate(&values).unwrap();
+            let mut asked = Vec::new();
+            let whole = f
+                .certificate(&values, &mut |j| {
+                    asked.push(j);
+                    Ok(proofs[j].clone())
+                })
+                .unwrap();
+            assert_eq!(reached, asked, "{size} k={k} after {root:?}");
+            // The top alone holds no job's records.
+            assert!(top.records() < whole.records(), "{size} k={k}");
+            let assumed: Vec<(Vec<Cell>, Wdl)> = reached
+                .iter()
+                .map(|&j| (f.job(j).moves, values[j].unwrap().value))
+                .collect();
+            let checked = verify_assuming(&top, &assumed)
+                .unwrap_or_else(|e| panic!("{size} k={k} after {root:?}: {e}"));
+            assert_eq!(checked.value, whole.value);
+            assert!(checked.assumed_used > 0);
+            // Without the jobs' values the top does not hold: the lines end at the jobs.
+            assert!(verify(&top).is_err(), "{size} k={k} after {root:?}");
+            // A job given the value it does not have, against the side it decides for.
+            for (i, (_, value)) in assumed.iter().enumerate() {
+                if *value == Wdl::Draw {
+                    continue;
+                }
+                let mut wrong = assumed.clone();
+                wrong[i].1 = value.other();
+                assert!(
+                    verify_assuming(&top, &wrong).is_err(),
+                    "{size} k={k} after {root:?}: job {} given a {}",
+                    reached[i] + 1,
+                    value.other()
+                );
+            }
         }
     }
 

@@ -31,6 +31,20 @@
 //! "win" strategy also keeps from losing, so a job proved a win serves a section that needs
 //! only "not-lose". `mnk verify` checks the result as it checks any proof: nothing of this
 //! argument is taken on trust.
+//!
+//! # Checking a split one job at a time
+//!
+//! The union holds every job's records at once: too large for memory at the frontier of
+//! (8,8,5). [`Frontier::top_certificate`] gives the frontier's own part alone, and
+//! [`crate::certificate::verify_assuming`] checks it with each job's position taken at the value
+//! its own proof was checked to have: where a line of play reaches a job's position (up to
+//! symmetry) the checker takes that value instead of walking on. This proves the root's value
+//! because every line the top allows either ends by the rules above the frontier or reaches a
+//! job position whose value, for the side to move there, has been checked by the job's own
+//! proof: by the same induction as for the union, the side the section is for achieves its goal
+//! from the root. `mnk verify DIR` checks each job's proof alone (its position the job's, its
+//! value the result's), keeping only its value, then the top on those values: no check holds
+//! more than one job's records.
 
 mod combine;
 mod files;

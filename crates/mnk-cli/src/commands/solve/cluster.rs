@@ -240,7 +240,7 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
 }
 
 /// What the combination found of one job.
-enum Found {
+pub(crate) enum Found {
     Missing,
     /// A result that could not be used, or a job that stopped: why.
     Failed(String),
@@ -250,10 +250,20 @@ enum Found {
     },
 }
 
-/// `mnk solve --combine DIR`.
-pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), Failure> {
+/// What the files of a split hold: its frontier (from its first job file, every other job
+/// file checked against it), what each job's result says, and the nodes and milliseconds of
+/// the results read.
+pub(crate) struct Loaded {
+    pub frontier: Frontier,
+    pub found: Vec<Found>,
+    pub nodes: u64,
+    pub time_ms: u64,
+}
+
+/// Reads the split in `dir`; `flag` names the directory's option in errors (`--combine`).
+pub(crate) fn load(dir: &Path, flag: &str) -> Result<Loaded, Failure> {
     let mut job_files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| Failure::Usage(format!("--combine {}: {e}", dir.display())))?
+        .map_err(|e| Failure::Usage(format!("{flag} {}: {e}", dir.display())))?
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "job"))
@@ -261,7 +271,7 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
     job_files.sort();
     let Some(first) = job_files.first() else {
         return Err(Failure::Usage(format!(
-            "--combine {}: no job file (*.job) there; give the --jobs DIR of mnk solve --split",
+            "{flag} {}: no job file (*.job) there; give the --jobs DIR of mnk solve --split",
             dir.display()
         )));
     };
@@ -315,13 +325,65 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
             }
         })
         .collect();
-    let values: Vec<Option<JobValue>> = found
+    Ok(Loaded {
+        frontier,
+        found,
+        nodes,
+        time_ms,
+    })
+}
+
+/// The proof of job `j` (by index) that its result names: read, its checksum the result's,
+/// parsed; why not, in words.
+pub(crate) fn job_proof(
+    dir: &Path,
+    frontier: &Frontier,
+    found: &[Found],
+    j: usize,
+) -> Result<Certificate, String> {
+    let job = frontier.job(j);
+    let Found::Proved { proof, .. } = &found[j] else {
+        return Err("no value".into());
+    };
+    let proof = proof.as_ref().ok_or_else(|| {
+        "its result names no proof (none is written under the renju rule)".to_string()
+    })?;
+    let proof_path = dir.join(&proof.name);
+    let bytes = read_at_most(&proof_path, MAX_PROOF_BYTES, "a proof")
+        .map_err(|e| format!("{}: {e}", proof_path.display()))?;
+    if checksum(&bytes) != proof.checksum {
+        return Err(format!(
+            "{}: its checksum is not the one {}.result records (changed or damaged since the \
+             job wrote it)",
+            proof_path.display(),
+            job.name()
+        ));
+    }
+    let text = text(bytes, "a proof").map_err(|e| format!("{}: {e}", proof_path.display()))?;
+    Certificate::parse(&text)
+        .map_err(|e| format!("{}: not a proof mnk can read: {e}", proof_path.display()))
+}
+
+/// The jobs' values, where they proved one.
+pub(crate) fn values(found: &[Found]) -> Vec<Option<JobValue>> {
+    found
         .iter()
         .map(|f| match f {
             Found::Proved { value, .. } => Some(*value),
             _ => None,
         })
-        .collect();
+        .collect()
+}
+
+/// `mnk solve --combine DIR`.
+pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), Failure> {
+    let Loaded {
+        frontier,
+        found,
+        nodes,
+        time_ms,
+    } = load(dir, "--combine")?;
+    let values = values(&found);
     let combination = frontier.combine(&values);
     let names =
         |jobs: &[usize]| -> Vec<String> { jobs.iter().map(|&j| frontier.job(j).name()).collect() };
@@ -344,30 +406,7 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
     {
         let start = Instant::now();
         let certificate = frontier
-            .certificate(&values, &mut |j| {
-                let job = frontier.job(j);
-                let Found::Proved { proof, .. } = &found[j] else {
-                    return Err("no value".into());
-                };
-                let proof = proof.as_ref().ok_or_else(|| {
-                    "its result names no proof (none is written under the renju rule)".to_string()
-                })?;
-                let proof_path = dir.join(&proof.name);
-                let bytes = read_at_most(&proof_path, MAX_PROOF_BYTES, "a proof")
-                    .map_err(|e| format!("{}: {e}", proof_path.display()))?;
-                if checksum(&bytes) != proof.checksum {
-                    return Err(format!(
-                        "{}: its checksum is not the one {}.result records (changed or \
-                         damaged since the job wrote it)",
-                        proof_path.display(),
-                        job.name()
-                    ));
-                }
-                let text =
-                    text(bytes, "a proof").map_err(|e| format!("{}: {e}", proof_path.display()))?;
-                Certificate::parse(&text)
-                    .map_err(|e| format!("{}: not a proof mnk can read: {e}", proof_path.display()))
-            })
+            .certificate(&values, &mut |j| job_proof(dir, &frontier, &found, j))
             .map_err(|e| Failure::Runtime(format!("--proof: {e}")))?;
         let text = certificate.to_string();
         write_atomically(path, text.as_bytes())

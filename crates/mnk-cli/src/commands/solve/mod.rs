@@ -5,7 +5,7 @@ use crate::args::SolveArgs;
 use crate::failure::Failure;
 use std::io::Write;
 
-mod cluster;
+pub(crate) mod cluster;
 mod single;
 
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
