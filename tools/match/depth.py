@@ -19,7 +19,8 @@ import statistics
 import subprocess
 import sys
 
-MNK_LINE = re.compile(r"^MESSAGE \S+ depth (\d+) value \S+ nodes (\d+)")
+# The value may be words ("win in 7"): anything up to the nodes.
+MNK_LINE = re.compile(r"^MESSAGE \S+ depth (\d+) value .*? nodes (\d+)")
 RAPFI_LINE = re.compile(r"^MESSAGE .*\bDepth (\d+)-(\d+) \|")
 RAPFI_NODES = re.compile(r"\| Node (\d+(?:\.\d+)?)([KMG]?) \|")
 SUFFIX = {"": 1, "K": 1_000, "M": 1_000_000, "G": 1_000_000_000}
