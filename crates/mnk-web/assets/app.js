@@ -700,38 +700,34 @@ function stepTo(count) {
 /// Starts the game the page's address holds (a reload, a shared link), showing the move it
 /// names; a new game from the form when it cannot be made, saying why.
 async function gameFromLink(link) {
-  const kept = keptGame();
-  if (kept) {
-    try {
-      // A reload of this tab: the same game goes on, its clocks and opening as they were.
-      const game = await api('GET', `/api/games/${encodeURIComponent(kept)}`);
-      if (addressHolds(game)) {
-        installImported(game);
-        const clocks = game.time_control && Clocks.kept(game.time_control, game.id, game.version, performance.now());
-        if (clocks) {
-          state.clocks = clocks;
-          render();
-        }
-        if (link.at !== null && link.at < game.moves.length) {
-          showMove(link.at);
-          render();
-        }
-        return;
-      }
-    } catch (_) {
-      // Gone from the server (evicted, or the server restarted): made again from the address.
-    }
-  }
+  const kept = await keptGameOf();
+  let game = kept;
   try {
-    const game = await api('POST', '/api/games', link.body);
-    installImported(game);
-    if (link.at !== null && link.at < game.moves.length) {
-      showMove(link.at);
-      render();
-    }
+    game = game || (await api('POST', '/api/games', link.body));
   } catch (error) {
     await newGame(setupBody());
     say(`The game in the page's address could not be made: ${error.message}. A new game instead.`, 'error');
+    return;
+  }
+  installImported(game);
+  // A reload of this tab: the same game goes on, its clocks as they stood.
+  const clocks = kept && game.time_control && Clocks.kept(game.time_control, game.id, game.version, performance.now());
+  if (clocks) state.clocks = clocks;
+  if (link.at !== null && link.at < game.moves.length) showMove(link.at);
+  render();
+}
+
+/// The game this tab showed before a reload, as the server has it now, when it still has it and
+/// the address still says it (its opening and clocks go on); else null.
+async function keptGameOf() {
+  const id = keptGame();
+  if (!id) return null;
+  try {
+    const game = await api('GET', `/api/games/${encodeURIComponent(id)}`);
+    return addressHolds(game) ? game : null;
+  } catch (_) {
+    // Gone from the server (evicted, or the server restarted): made again from the address.
+    return null;
   }
 }
 
