@@ -11,6 +11,7 @@
 //! | [`threats`] | VCF and VCT: forced wins by continuous fours or threats |
 //! | [`weights`] | the evaluation's learned tables and their text file |
 //! | [`tune`] | fitting the weights to the results of games |
+//! | [`net`] | the network evaluation: line patterns to a value and a policy, kept stone by stone |
 //! | [`policy`] | fitting the move-ordering tables to the moves the search chose |
 //! | [`wins`] | wins the threats on the board prove without a search (four-three, double three) |
 //! | [`tunables`] | every tunable of the search, each with how its value was obtained |
@@ -30,6 +31,7 @@ pub mod bench;
 pub mod bitset;
 pub mod eval;
 pub mod movegen;
+pub mod net;
 pub mod pattern;
 pub mod policy;
 pub mod position;

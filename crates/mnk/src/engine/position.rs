@@ -17,6 +17,7 @@
 
 use super::bitset::BitSet;
 use super::eval::{self, CellInfo, Combo, flag};
+use super::net::{self, Net, NetError};
 use super::pattern::{self, BLOCKED, EMPTY, Level, OWN, POW3};
 use super::weights::{Kinds, Weights};
 use crate::game::{
@@ -212,6 +213,9 @@ pub struct Position {
     infos: &'static [CellInfo],
     /// The evaluation's weights.
     weights: &'static Weights,
+    /// The network evaluation, when one is set ([`Position::set_net`]): it then gives the
+    /// static value and the move-ordering scores below the threat tiers.
+    net: Option<Box<net::State>>,
     /// Per side: the sum over its empty cells of the weight of their kind for the side to
     /// move ([`Weights::own`]) and for the opponent ([`Weights::opp`]).
     own: [i32; 2],
@@ -288,6 +292,7 @@ impl Position {
             ],
             infos: eval::cell_info_table(),
             weights: Weights::embedded(),
+            net: None,
             own: [0; 2],
             opp: [0; 2],
             threats: std::array::from_fn(|_| std::array::from_fn(|_| BitSet::new(cells))),
@@ -599,7 +604,134 @@ impl Position {
     pub fn evaluate(&self) -> i32 {
         let me = self.to_move();
         let mask = self.initiative(me);
+        if let Some(st) = self.net.as_deref() {
+            let (m, t) = (me.index(), me.other().index());
+            return st.net.value(&st.acc[m], &st.acc[t], mask);
+        }
         self.own[me.index()] - self.opp[me.other().index()] + self.weights.initiative[mask]
+    }
+
+    /// Sets the network evaluation (or takes it away with `None`): from then on it gives the
+    /// static value and the move-ordering scores below the threat tiers ([`super::net`]).
+    ///
+    /// # Errors
+    /// [`NetError::Unsupported`] when the net was trained for another variant than this
+    /// position's, or the variant's lines are not the net's ([`net::supports`]).
+    pub fn set_net(&mut self, net: Option<&'static Net>) -> Result<(), NetError> {
+        let Some(net) = net else {
+            self.net = None;
+            return Ok(());
+        };
+        if !net.serves(&self.variant) || !net::supports(&self.variant) || self.r != net::RADIUS {
+            return Err(NetError::Unsupported(self.variant));
+        }
+        self.net = Some(Box::new(self.fresh_net(net)));
+        Ok(())
+    }
+
+    /// Whether a network evaluation is set.
+    #[must_use]
+    pub fn has_net(&self) -> bool {
+        self.net.is_some()
+    }
+
+    /// The net's state computed from the line keys.
+    fn fresh_net(&self, net: &'static Net) -> net::State {
+        let mut z = [
+            vec![[0i16; net::WIDTH]; self.grid.len()],
+            vec![[0i16; net::WIDTH]; self.grid.len()],
+        ];
+        let mut acc = [[0i32; net::WIDTH]; 2];
+        for p in self.board_indices() {
+            for s in 0..2 {
+                let lines = std::array::from_fn(|d| self.net_pattern(s, p * 4 + d, 0, 0));
+                z[s][p] = net::fresh(net, lines);
+                if self.grid[p] == STONE_EMPTY {
+                    net::count(&mut acc[s], &z[s][p], 1);
+                }
+            }
+        }
+        net::State { net, z, acc }
+    }
+
+    /// The net's pattern of line `at` (`cell * 4 + direction`) seen by side index `s`, its
+    /// keys changed by `delta[side index]`.
+    fn net_pattern(&self, s: usize, at: usize, delta_mine: i64, delta_theirs: i64) -> usize {
+        let key = |i: usize, delta: i64| (i64::from(self.keys[i][at]) + delta) as u32;
+        net::pattern(key(s, delta_mine), key(1 - s, delta_theirs))
+    }
+
+    /// What the net reads of this position ([`net::Inputs`]), for training and checks.
+    /// `None` where the net cannot read the variant's lines.
+    #[must_use]
+    pub fn net_inputs(&self) -> Option<net::Inputs> {
+        if !net::supports(&self.variant) || self.r != net::RADIUS {
+            return None;
+        }
+        let me = self.to_move().index();
+        let mut inputs = net::Inputs {
+            cells: Vec::new(),
+            me: Vec::new(),
+            them: Vec::new(),
+            mask: self.initiative(self.to_move()) as u16,
+        };
+        for p in self
+            .board_indices()
+            .filter(|&p| self.grid[p] == STONE_EMPTY)
+        {
+            inputs.cells.push(self.to_board[p]);
+            for (s, out) in [(me, &mut inputs.me), (1 - me, &mut inputs.them)] {
+                out.push(std::array::from_fn(|d| {
+                    self.net_pattern(s, p * 4 + d, 0, 0) as u16
+                }));
+            }
+        }
+        Some(inputs)
+    }
+
+    /// Updates the net's sums for a stone of `side` added (or taken back) on `p`, before the
+    /// line keys change: each line within the radius gets its new pattern's row in place of
+    /// the old one's.
+    fn shift_net(&mut self, p: usize, side: Side, added: bool) {
+        let Some(mut st) = self.net.take() else {
+            return;
+        };
+        let sign: i64 = if added { 1 } else { -1 };
+        let side = side.index();
+        self.walk_lines(p, |pos, d, offset, q| {
+            if pos.to_board[q] == u16::MAX {
+                return;
+            }
+            let digit = i64::from(POW3[pattern::offset_slot(offset, pos.r)]);
+            let at = q * 4 + d;
+            let counted = pos.grid[q] == STONE_EMPTY;
+            for s in 0..2 {
+                // The stone is `OWN` in its side's keys, `BLOCKED` in the other's.
+                let (mine, theirs) = if s == side {
+                    (i64::from(OWN), i64::from(BLOCKED))
+                } else {
+                    (i64::from(BLOCKED), i64::from(OWN))
+                };
+                let old = pos.net_pattern(s, at, 0, 0);
+                let new = pos.net_pattern(s, at, sign * mine * digit, sign * theirs * digit);
+                if old != new {
+                    let net = st.net;
+                    net::shift(
+                        &mut st.z[s][q],
+                        &mut st.acc[s],
+                        net.row(new),
+                        net.row(old),
+                        counted,
+                    );
+                }
+            }
+        });
+        // The stone's own cell stops (or starts again) counting.
+        for s in 0..2 {
+            let z = st.z[s][p];
+            net::count(&mut st.acc[s], &z, if added { -1 } else { 1 });
+        }
+        self.net = Some(st);
     }
 
     /// The initiative state with `me` to move ([`eval::threat_mask`]): which classes of
@@ -647,6 +779,10 @@ impl Position {
     pub fn move_score(&self, p: usize) -> i32 {
         let s = self.to_move();
         let (own, theirs) = (self.info(s, p), self.info(s.other(), p));
+        if let Some(st) = self.net.as_deref() {
+            let (m, t) = (s.index(), s.other().index());
+            return eval::tier(own, theirs) + st.net.policy(&st.z[m][p], &st.z[t][p]);
+        }
         let w = self.weights;
         let score = |table: &[i32], code: u16| table.get(usize::from(code)).copied().unwrap_or(0);
         eval::tier(own, theirs) + score(&w.order_own, own.code) + score(&w.order_opp, theirs.code)
@@ -676,6 +812,7 @@ impl Position {
         self.grid[p] = STONE_EMPTY;
         self.hash ^= zobrist::key(side, self.cell(p));
         self.winner = None;
+        self.shift_net(p, side, false);
         if matches!(self.levels_from, Levels::Dense(_)) {
             self.update_keys(p, side, false);
         }
@@ -725,6 +862,7 @@ impl Position {
         self.hash ^= zobrist::key(side, self.cell(p));
         self.moves.push(p as u16);
         self.clear_cell(p);
+        self.shift_net(p, side, true);
         self.update_lines(p, side);
         self.update_near(p, true);
         if self.forbidding.is_some() {
@@ -1096,6 +1234,15 @@ impl Position {
             Some((keys, tables)) => tables[s.index()][keys[s.index()][p * 4 + d] as usize],
             None => self.fresh_level(p, d, s),
         };
+        if let Some(st) = self.net.as_deref() {
+            let fresh = self.fresh_net(st.net);
+            for p in self.board_indices() {
+                for s in 0..2 {
+                    assert_eq!(st.z[s][p], fresh.z[s][p], "the net's sums drifted");
+                }
+            }
+            assert_eq!(st.acc, fresh.acc, "the net's accumulators drifted");
+        }
         let mut near = vec![0u8; self.grid.len()];
         let pw = self.pw as isize;
         for &m in &self.moves {
