@@ -34,6 +34,10 @@ pub struct Cli {
     /// Options of `play`, which runs when no subcommand is given.
     #[command(flatten)]
     pub play: PlayArgs,
+    /// A network evaluation for the `engine` player (a file `mnk-train` wrote): every engine
+    /// of the variant it was trained for plays with it unless given `eval=linear`.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub net: Option<String>,
 }
 
 /// The subcommands.
@@ -643,6 +647,10 @@ pub struct BenchArgs {
     /// Print the results as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// The evaluation to search with: `linear`, or `net` (the one `--net FILE` gives, on the
+    /// positions of its variant). Default: the net where there is one for the position.
+    #[arg(long, value_name = "EVAL")]
+    pub eval: Option<mnk::players::Evaluation>,
 }
 
 /// How hard `mnk solve` works on the number of moves to the end.

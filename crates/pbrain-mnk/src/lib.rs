@@ -39,6 +39,33 @@ pub struct Cli {
     /// How to play.
     #[command(flatten)]
     pub options: Options,
+    /// A network evaluation for the `engine` player (a file `mnk-train` wrote), used on the
+    /// board it was trained for (`mnk pbrain` takes mnk's `--net`).
+    #[arg(long, value_name = "FILE")]
+    pub net: Option<std::path::PathBuf>,
+}
+
+/// Reads a net file and makes it the process's net ([`mnk::engine::net::install`]).
+///
+/// # Errors
+/// What is wrong with the file, in words.
+pub fn install_net(path: &std::path::Path) -> Result<(), String> {
+    use mnk::engine::net::{self, MAX_NET_BYTES, Net};
+    use std::io::Read as _;
+    let shown = path.display();
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_NET_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("--net {shown}: {e}"))?;
+    if bytes.len() as u64 > MAX_NET_BYTES {
+        return Err(format!(
+            "--net {shown}: more than the {MAX_NET_BYTES} bytes a net file may hold"
+        ));
+    }
+    let parsed = Net::parse(&bytes).map_err(|e| format!("--net {shown}: {e}"))?;
+    net::install(parsed)
+        .map(|_| ())
+        .map_err(|_| "--net: a net is installed already".to_string())
 }
 
 /// How the brain plays (`pbrain-mnk` and `mnk pbrain` take the same options).

@@ -98,7 +98,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), Failure> {
             position.depth = position.depth.saturating_add_signed(extra).max(1);
         }
         let start = Instant::now();
-        let analysis = bench::analyse(&position, time, memory);
+        let analysis = bench::analyse(&position, time, memory, args.eval);
         let elapsed = start.elapsed();
         let nodes = analysis.as_ref().map_or(0, |a| a.nodes);
         total_nodes += nodes;

@@ -4,6 +4,7 @@
 //! search on the threads of [`crate::search::run_team`].
 
 use super::movegen::MoveList;
+use super::net::{self, Evaluation, NetRef};
 use super::position::{Position, Threat};
 use super::score;
 use super::search::{Iteration, RootLine, SearchLimits, Shared, Worker};
@@ -137,6 +138,9 @@ pub struct EngineConfig {
     pub threads: usize,
     /// Transposition table size in MiB.
     pub memory_mib: u64,
+    /// The static evaluation; `None`: the network where the process has one that serves the
+    /// game's variant ([`net::for_variant`]), the linear tables otherwise.
+    pub eval: Option<Evaluation>,
 }
 
 impl Default for EngineConfig {
@@ -146,6 +150,7 @@ impl Default for EngineConfig {
             nodes: None,
             threads: 1,
             memory_mib: DEFAULT_MIB,
+            eval: None,
         }
     }
 }
@@ -258,6 +263,14 @@ impl Engine {
             }
             none => none.insert(Position::new(board)),
         };
+        let net = match config.eval {
+            Some(Evaluation::Linear) => None,
+            Some(Evaluation::Net) | None => net::for_variant(board.variant()),
+        };
+        if pos.net().map(NetRef) != net.map(NetRef) {
+            pos.set_net(net)
+                .expect("a net for the variant serves its positions");
+        }
         let me = pos.to_move();
         let them = me.other();
         // The root moves the caller allows (legal ones; none: every move).

@@ -4,6 +4,7 @@
 //! every machine (nothing depends on the clock), and any change to what the search does
 //! changes it. Record it in the commit message whenever the search changes.
 
+use super::net::Evaluation;
 use super::{Analysis, Engine, EngineConfig, MAX_DEPTH};
 use crate::game::{Board, Rule, Size, Variant};
 use crate::notation::parse_game;
@@ -77,7 +78,7 @@ pub const POSITIONS: &[BenchPosition] = &[
 /// Searches one position with a fresh engine; returns its nodes.
 #[must_use]
 pub fn search(position: &BenchPosition) -> u64 {
-    analyse(position, None, BENCH_MIB).map_or(0, |a| a.nodes)
+    analyse(position, None, BENCH_MIB, None).map_or(0, |a| a.nodes)
 }
 
 /// The table of the fixed-depth bench, in MiB (part of what the signature depends on).
@@ -86,12 +87,13 @@ pub const BENCH_MIB: u64 = 16;
 /// Searches one position with a fresh engine on one thread and a table of `memory_mib`: to
 /// its fixed depth (the deterministic signature, with [`BENCH_MIB`]), or for `time` to any
 /// depth (figures that depend on the machine's speed). The analysis, with what the search
-/// did ([`Analysis::stats`]).
+/// did ([`Analysis::stats`]). `eval` as [`EngineConfig::eval`].
 #[must_use]
 pub fn analyse(
     position: &BenchPosition,
     time: Option<Duration>,
     memory_mib: u64,
+    eval: Option<Evaluation>,
 ) -> Option<Analysis> {
     let mut engine = Engine::new(EngineConfig {
         depth: if time.is_some() {
@@ -102,6 +104,7 @@ pub fn analyse(
         nodes: None,
         threads: 1,
         memory_mib,
+        eval,
     });
     let control = Control::start(&Limits {
         time,

@@ -43,6 +43,8 @@
 use super::pattern::{BLOCKED, EMPTY, OWN, POW3};
 use super::weights::{MASKS, SCALE};
 use crate::game::{Rule, Size, Variant};
+use std::fmt;
+use std::str::FromStr;
 use std::sync::OnceLock;
 use thiserror::Error;
 
@@ -650,6 +652,82 @@ pub(crate) struct State {
     pub(crate) z: [Vec<Row>; 2],
     /// Per side index: the sum of the clamped vectors of the empty cells.
     pub(crate) acc: [Acc; 2],
+}
+
+/// The process's net, once a binary installs one ([`install`]).
+static INSTALLED: OnceLock<&'static Net> = OnceLock::new();
+
+/// Makes `net` the process's net, the one every `engine` player of a variant it serves plays
+/// with unless told `eval=linear` (a binary reads the file a user names, `--net FILE`, and
+/// installs it before any game); it stays for the life of the process.
+///
+/// # Errors
+/// The net given back when one is installed already.
+pub fn install(net: Net) -> Result<&'static Net, Box<Net>> {
+    let mut net = Some(Box::new(net));
+    let installed = INSTALLED.get_or_init(|| Box::leak(net.take().expect("once")));
+    match net {
+        None => Ok(installed),
+        Some(refused) => Err(refused),
+    }
+}
+
+/// The process's net, if one was installed.
+#[must_use]
+pub fn installed() -> Option<&'static Net> {
+    INSTALLED.get().copied()
+}
+
+/// The net that plays games of `variant`: the process's net where it serves the variant.
+#[must_use]
+pub fn for_variant(variant: &Variant) -> Option<&'static Net> {
+    installed().filter(|n| n.serves(variant))
+}
+
+/// The static evaluation of the `engine` player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Evaluation {
+    /// The linear tables of [`crate::engine::weights`].
+    Linear,
+    /// The network of [`crate::engine::net`]: the process's net ([`installed`])
+    /// where it serves the game's variant.
+    Net,
+}
+
+impl Evaluation {
+    /// The names accepted, as `eval=` takes them.
+    pub const NAMES: &'static str = "linear, net";
+
+    /// The name, as accepted.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Evaluation::Linear => "linear",
+            Evaluation::Net => "net",
+        }
+    }
+}
+
+impl FromStr for Evaluation {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "linear" => Ok(Evaluation::Linear),
+            "net" | "nnue" => Ok(Evaluation::Net),
+            _ => Err(format!(
+                "unknown evaluation '{}'; the evaluations are: {}",
+                crate::text::shown(s),
+                Evaluation::NAMES
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Evaluation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// A net chosen for an engine: compared by identity (the process loads a net once and keeps

@@ -635,6 +635,12 @@ impl Position {
         self.net.is_some()
     }
 
+    /// The network evaluation, when one is set.
+    #[must_use]
+    pub fn net(&self) -> Option<&'static Net> {
+        self.net.as_deref().map(|st| st.net)
+    }
+
     /// The net's state computed from the line keys.
     fn fresh_net(&self, net: &'static Net) -> net::State {
         let mut z = [

@@ -223,6 +223,10 @@ pub struct Abilities {
     /// `order=` sets the order in which its search tries moves (row-major, best-first,
     /// worst-first: [`super::MoveOrder`]), which decides how much alpha-beta prunes.
     pub orders_moves: bool,
+    /// `eval=` chooses its static evaluation, `linear` or `net`; by default it plays with the
+    /// process's network ([`crate::engine::net::for_variant`]) where one serves the variant,
+    /// and the net's memory counts in a manager's memory limit.
+    pub network: bool,
     /// Among moves of equal value it plays the first in row-major order from the top-left
     /// (unless `order=` says otherwise), as the seed programs do: where its evaluation
     /// cannot tell the moves apart it plays towards the top-left corner
@@ -262,6 +266,7 @@ impl Abilities {
         strongest_with_forbidden_moves: false,
         random_playouts: false,
         orders_moves: false,
+        network: false,
         first_of_equals: false,
         score_scale: None,
         answers_when_stopped: false,
@@ -689,6 +694,7 @@ const CATALOG: &[PlayerInfo] = &[
             table_per_second_mib: Some(crate::engine::tunables::MIB_PER_SECOND),
             forbidden_moves: true,
             strongest_with_forbidden_moves: true,
+            network: true,
             ..Abilities::PLAIN
         },
     },

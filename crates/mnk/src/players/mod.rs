@@ -40,7 +40,7 @@ pub use gametree::GameTree;
 pub use mcts::Mcts;
 pub use minimax::{Minimax, MinimaxIterative};
 pub use options::{
-    Exploration, MAX_MEMORY_MIB, MAX_PLAYOUTS, MAX_THREADS, MoveOrder, PlayerOptions,
+    Evaluation, Exploration, MAX_MEMORY_MIB, MAX_PLAYOUTS, MAX_THREADS, MoveOrder, PlayerOptions,
 };
 pub use perfect::Perfect;
 pub use rules::Rules;

@@ -5,6 +5,8 @@
 use crate::search::Limits;
 use std::fmt;
 use std::str::FromStr;
+
+pub use crate::engine::net::Evaluation;
 use std::time::Duration;
 
 /// The largest table a player may be given (`memory-mb`), in MiB: the engine's own bound.
@@ -37,7 +39,10 @@ pub struct PlayerOptions {
     pub seed: Option<u64>,
     /// The order in which a search tries moves (`alphabeta`).
     pub order: Option<MoveOrder>,
+    /// The static evaluation (`engine`): the linear tables or the network.
+    pub eval: Option<Evaluation>,
 }
+
 
 /// UCB1's exploration constant `c` (the weight of `sqrt(ln N / n)` against a move's win
 /// rate), kept in thousandths so that settings compare and print exactly as given:
@@ -153,7 +158,7 @@ impl fmt::Display for MoveOrder {
 impl PlayerOptions {
     /// The settings accepted after `NAME:`.
     pub const KEYS: &'static str =
-        "depth, nodes, time-ms, threads, memory-mb, playouts, exploration, seed, order";
+        "depth, nodes, time-ms, threads, memory-mb, playouts, exploration, seed, order, eval";
 
     /// Fills every setting `self` leaves unset from `defaults`.
     #[must_use]
@@ -168,6 +173,7 @@ impl PlayerOptions {
             exploration: self.exploration.or(defaults.exploration),
             seed: self.seed.or(defaults.seed),
             order: self.order.or(defaults.order),
+            eval: self.eval.or(defaults.eval),
         }
     }
 

@@ -4,7 +4,7 @@
 
 use super::catalog;
 use super::options::{
-    Exploration, MAX_MEMORY_MIB, MAX_PLAYOUTS, MAX_THREADS, MoveOrder, PlayerOptions,
+    Evaluation, Exploration, MAX_MEMORY_MIB, MAX_PLAYOUTS, MAX_THREADS, MoveOrder, PlayerOptions,
 };
 use crate::game::Variant;
 use std::fmt;
@@ -58,6 +58,10 @@ fn set(options: &mut PlayerOptions, key: &str, value: &str) -> Result<(), SpecEr
         "order" => {
             let accepted = format!("one of {}", MoveOrder::NAMES);
             options.order = Some(value.parse().map_err(|_: String| refused(accepted))?);
+        }
+        "eval" | "evaluation" => {
+            let accepted = format!("one of {}", Evaluation::NAMES);
+            options.eval = Some(value.parse().map_err(|_: String| refused(accepted))?);
         }
         _ => return Err(SpecError::UnknownKey(key.to_string())),
     }
@@ -159,6 +163,7 @@ impl fmt::Display for PlayerSpec {
             o.exploration.map(|v| format!("exploration={v}")),
             o.seed.map(|v| format!("seed={v}")),
             o.order.map(|v| format!("order={v}")),
+            o.eval.map(|v| format!("eval={v}")),
         ]
         .into_iter()
         .flatten()

@@ -16,7 +16,7 @@ use crate::game::rule_bits::rule_from_bits;
 use crate::game::{
     Board, Cell, Opening, OpeningError, OpeningRule, Rule, Size, Stage, Variant, VariantError,
 };
-use crate::players::{
+use crate::players::{Evaluation, 
     MAX_MEMORY_MIB, MAX_THREADS, PlayerOptions, PlayerSpec, Thought, strongest_for, swap2,
 };
 use crate::search::{MAX_LINES, Report, Stop, check_lines};
@@ -621,7 +621,21 @@ impl Brain {
             )
             .map(|d| u32::try_from(d).unwrap_or(u32::MAX));
         }
-        if let Some(limit) = memory_mib(self.max_memory) {
+        // The net the engine plays with counts in the memory, before its tables.
+        let net_bytes = match crate::engine::net::for_variant(variant) {
+            Some(net)
+                if crate::players::info(spec.name).is_some_and(|i| i.abilities.network)
+                    && spec.options.eval != Some(Evaluation::Linear) =>
+            {
+                net.memory_bytes() as u64
+            }
+            _ => 0,
+        };
+        let max_memory = match self.max_memory {
+            0 => 0,
+            bytes => bytes.saturating_sub(net_bytes).max(1),
+        };
+        if let Some(limit) = memory_mib(max_memory) {
             // A table that only holds what a move searches gets what the longest move fills,
             // on all its threads.
             let threads = spec.options.threads.unwrap_or(1) as u64;
