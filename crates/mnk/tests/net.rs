@@ -138,3 +138,29 @@ fn the_policy_orders_the_cells_as_the_float_net_does() {
         );
     }
 }
+
+#[test]
+fn a_net_set_after_moves_follows_them_being_taken_back() {
+    let (_, net) = &nets()[0];
+    let mut board = Board::new(*net.variant());
+    let mut pos = Position::new(&board);
+    let moves = ["h8", "h9", "i9", "g7", "j10", "k11", "i8"];
+    for m in moves {
+        let cell = mnk::notation::parse_cell(m, board.size()).unwrap();
+        pos.play(pos.index(cell));
+        board.play(cell);
+    }
+    pos.set_net(Some(net)).unwrap();
+    for m in moves.iter().rev() {
+        pos.unmake();
+        board.unmake(mnk::notation::parse_cell(m, board.size()).unwrap());
+        let fresh = netted(&board, net);
+        assert_eq!(pos.evaluate(), fresh.evaluate(), "after taking back {m}");
+        for cell in board.moves() {
+            assert_eq!(
+                pos.move_score(pos.index(cell)),
+                fresh.move_score(pos.index(cell))
+            );
+        }
+    }
+}

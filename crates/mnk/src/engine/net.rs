@@ -582,17 +582,26 @@ impl Net {
             .clamp(-f64::from(MAX_VALUE), f64::from(MAX_VALUE)) as i32
     }
 
-    /// The policy score of a cell whose sums are `z_me`, `z_them`, in move-ordering units.
+    /// The policy's terms of a cell whose sum is `z`: the dot products of its clamped vector
+    /// with the mover's weights and with the opponent's.
     #[must_use]
-    pub fn policy(&self, z_me: &Row, z_them: &Row) -> i32 {
-        let dot = |z: &Row, u: &Row| -> i32 {
-            z.iter()
-                .zip(u)
-                .map(|(&z, &u)| i32::from(clamp(z)) * i32::from(u))
-                .sum()
+    pub fn terms(&self, z: &Row) -> [i32; 2] {
+        let dot = |u: &Row| -> i32 {
+            let mut sum = 0i32;
+            for i in 0..WIDTH {
+                sum += i32::from(clamp(z[i])) * i32::from(u[i]);
+            }
+            sum
         };
-        let sum = dot(z_me, &self.policy[0]) + dot(z_them, &self.policy[1]);
-        (f64::from(sum) * POLICY_SCALE / f64::from(QUANT * POLICY_QUANT)).round() as i32
+        [dot(&self.policy[0]), dot(&self.policy[1])]
+    }
+
+    /// The policy score, in move-ordering units, of a cell whose terms are `me` (seen by the
+    /// side to move) and `them` (by the other).
+    #[must_use]
+    pub fn policy(me: [i32; 2], them: [i32; 2]) -> i32 {
+        let sum = i64::from(me[0]) + i64::from(them[1]);
+        (sum as f64 * POLICY_SCALE / f64::from(QUANT * POLICY_QUANT)).round() as i32
     }
 }
 
@@ -611,16 +620,14 @@ pub const fn clamp(z: i16) -> i16 {
     }
 }
 
-/// `z += add - sub`, and `acc` changed by the clamped difference when `counted`.
-pub(crate) fn shift(z: &mut Row, acc: &mut Acc, add: &Row, sub: &Row, counted: bool) {
+/// `z += add - sub`, and `acc` changed by the clamped difference.
+pub(crate) fn shift(z: &mut Row, acc: &mut Acc, add: &Row, sub: &Row) {
     let before = *z;
     for i in 0..WIDTH {
         z[i] = z[i].wrapping_add(add[i]).wrapping_sub(sub[i]);
     }
-    if counted {
-        for i in 0..WIDTH {
-            acc[i] += i32::from(clamp(z[i])) - i32::from(clamp(before[i]));
-        }
+    for i in 0..WIDTH {
+        acc[i] += i32::from(clamp(z[i])) - i32::from(clamp(before[i]));
     }
 }
 
@@ -643,15 +650,36 @@ pub(crate) fn fresh(net: &Net, lines: [usize; 4]) -> Row {
     z
 }
 
-/// The net's state in a position: every cell's sums for both perspectives, and the
-/// accumulators.
+/// The net's state in a position: every empty cell's sums and policy terms for both
+/// perspectives, the accumulators, and what taking moves back restores.
+///
+/// A move changes the sums of the empty cells on its lines only: an occupied cell's are left
+/// as they were when its stone came, which is what they are again when that stone is taken
+/// back (every later move is taken back first, and each restores what it changed).
 #[derive(Clone, Debug)]
 pub(crate) struct State {
     pub(crate) net: &'static Net,
     /// Per side index (the perspective), per padded cell: the sum before the clamp.
     pub(crate) z: [Vec<Row>; 2],
+    /// Per side index, per padded cell: the policy's two dot products of the cell's clamped
+    /// vector, with the mover's weights and with the opponent's ([`Net::terms`]).
+    pub(crate) terms: [Vec<[i32; 2]>; 2],
     /// Per side index: the sum of the clamped vectors of the empty cells.
     pub(crate) acc: [Acc; 2],
+    /// The cells' states before each move's changes, the moves' one after the other.
+    pub(crate) log: Vec<Logged>,
+    /// Per move made since the state was built: where its log starts, and the accumulators
+    /// before it.
+    pub(crate) frames: Vec<(usize, [Acc; 2])>,
+}
+
+/// A cell's state before a move changed it.
+#[derive(Clone, Debug)]
+pub(crate) struct Logged {
+    pub(crate) side: u8,
+    pub(crate) cell: u16,
+    pub(crate) z: Row,
+    pub(crate) terms: [i32; 2],
 }
 
 /// The process's net, once a binary installs one ([`install`]).

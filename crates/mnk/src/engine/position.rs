@@ -216,6 +216,9 @@ pub struct Position {
     /// The network evaluation, when one is set ([`Position::set_net`]): it then gives the
     /// static value and the move-ordering scores below the threat tiers.
     net: Option<Box<net::State>>,
+    /// A net whose state a move taken back could not restore (the move came before the net
+    /// was set): [`Position::unmake`] computes the state afresh.
+    net_stale: Option<&'static Net>,
     /// Per side: the sum over its empty cells of the weight of their kind for the side to
     /// move ([`Weights::own`]) and for the opponent ([`Weights::opp`]).
     own: [i32; 2],
@@ -293,6 +296,7 @@ impl Position {
             infos: eval::cell_info_table(),
             weights: Weights::embedded(),
             net: None,
+            net_stale: None,
             own: [0; 2],
             opp: [0; 2],
             threats: std::array::from_fn(|_| std::array::from_fn(|_| BitSet::new(cells))),
@@ -643,21 +647,31 @@ impl Position {
 
     /// The net's state computed from the line keys.
     fn fresh_net(&self, net: &'static Net) -> net::State {
+        let cells = self.grid.len();
         let mut z = [
-            vec![[0i16; net::WIDTH]; self.grid.len()],
-            vec![[0i16; net::WIDTH]; self.grid.len()],
+            vec![[0i16; net::WIDTH]; cells],
+            vec![[0i16; net::WIDTH]; cells],
         ];
+        let mut terms = [vec![[0i32; 2]; cells], vec![[0i32; 2]; cells]];
         let mut acc = [[0i32; net::WIDTH]; 2];
         for p in self.board_indices() {
             for s in 0..2 {
                 let lines = std::array::from_fn(|d| self.net_pattern(s, p * 4 + d, 0, 0));
                 z[s][p] = net::fresh(net, lines);
+                terms[s][p] = net.terms(&z[s][p]);
                 if self.grid[p] == STONE_EMPTY {
                     net::count(&mut acc[s], &z[s][p], 1);
                 }
             }
         }
-        net::State { net, z, acc }
+        net::State {
+            net,
+            z,
+            terms,
+            acc,
+            log: Vec::new(),
+            frames: Vec::new(),
+        }
     }
 
     /// The net's pattern of line `at` (`cell * 4 + direction`) seen by side index `s`, its
@@ -702,15 +716,33 @@ impl Position {
         let Some(mut st) = self.net.take() else {
             return;
         };
-        let sign: i64 = if added { 1 } else { -1 };
+        if !added {
+            // Back to the states the move's log kept; a move made before the net was set has
+            // none, and the state is computed afresh once its keys are back.
+            if let Some((start, acc)) = st.frames.pop() {
+                while st.log.len() > start {
+                    let c = st.log.pop().expect("an entry above the frame's start");
+                    let (s, q) = (usize::from(c.side), usize::from(c.cell));
+                    st.z[s][q] = c.z;
+                    st.terms[s][q] = c.terms;
+                }
+                st.acc = acc;
+                self.net = Some(st);
+            } else {
+                self.net_stale = Some(st.net);
+            }
+            return;
+        }
+        st.frames.push((st.log.len(), st.acc));
         let side = side.index();
+        let net = st.net;
         self.walk_lines(p, |pos, d, offset, q| {
-            if pos.to_board[q] == u16::MAX {
+            // Walls have no sums, and occupied cells keep theirs (see `net::State`).
+            if pos.grid[q] != STONE_EMPTY {
                 return;
             }
             let digit = i64::from(POW3[pattern::offset_slot(offset, pos.r)]);
             let at = q * 4 + d;
-            let counted = pos.grid[q] == STONE_EMPTY;
             for s in 0..2 {
                 // The stone is `OWN` in its side's keys, `BLOCKED` in the other's.
                 let (mine, theirs) = if s == side {
@@ -719,23 +751,23 @@ impl Position {
                     (i64::from(BLOCKED), i64::from(OWN))
                 };
                 let old = pos.net_pattern(s, at, 0, 0);
-                let new = pos.net_pattern(s, at, sign * mine * digit, sign * theirs * digit);
+                let new = pos.net_pattern(s, at, mine * digit, theirs * digit);
                 if old != new {
-                    let net = st.net;
-                    net::shift(
-                        &mut st.z[s][q],
-                        &mut st.acc[s],
-                        net.row(new),
-                        net.row(old),
-                        counted,
-                    );
+                    st.log.push(net::Logged {
+                        side: s as u8,
+                        cell: q as u16,
+                        z: st.z[s][q],
+                        terms: st.terms[s][q],
+                    });
+                    net::shift(&mut st.z[s][q], &mut st.acc[s], net.row(new), net.row(old));
+                    st.terms[s][q] = net.terms(&st.z[s][q]);
                 }
             }
         });
-        // The stone's own cell stops (or starts again) counting.
+        // The stone's own cell stops counting.
         for s in 0..2 {
             let z = st.z[s][p];
-            net::count(&mut st.acc[s], &z, if added { -1 } else { 1 });
+            net::count(&mut st.acc[s], &z, -1);
         }
         self.net = Some(st);
     }
@@ -787,7 +819,7 @@ impl Position {
         let (own, theirs) = (self.info(s, p), self.info(s.other(), p));
         if let Some(st) = self.net.as_deref() {
             let (m, t) = (s.index(), s.other().index());
-            return eval::tier(own, theirs) + st.net.policy(&st.z[m][p], &st.z[t][p]);
+            return eval::tier(own, theirs) + Net::policy(st.terms[m][p], st.terms[t][p]);
         }
         let w = self.weights;
         let score = |table: &[i32], code: u16| table.get(usize::from(code)).copied().unwrap_or(0);
@@ -821,6 +853,9 @@ impl Position {
         self.shift_net(p, side, false);
         if matches!(self.levels_from, Levels::Dense(_)) {
             self.update_keys(p, side, false);
+        }
+        if let Some(net) = self.net_stale.take() {
+            self.net = Some(Box::new(self.fresh_net(net)));
         }
         // Newest first, so a cell changed twice ends with its state before the move.
         while self.changes.len() > frame.changes {
@@ -1242,9 +1277,13 @@ impl Position {
         };
         if let Some(st) = self.net.as_deref() {
             let fresh = self.fresh_net(st.net);
-            for p in self.board_indices() {
+            for p in self
+                .board_indices()
+                .filter(|&p| self.grid[p] == STONE_EMPTY)
+            {
                 for s in 0..2 {
                     assert_eq!(st.z[s][p], fresh.z[s][p], "the net's sums drifted");
+                    assert_eq!(st.terms[s][p], fresh.terms[s][p], "the policy drifted");
                 }
             }
             assert_eq!(st.acc, fresh.acc, "the net's accumulators drifted");

@@ -9,8 +9,8 @@
 
 use super::options::PlayerOptions;
 use super::perfect::Perfect;
-use crate::engine::tunables::{SOLVE_FIRST_MIB, SOLVE_FIRST_NODES};
 use crate::engine::net::{self, Evaluation};
+use crate::engine::tunables::{SOLVE_FIRST_MIB, SOLVE_FIRST_NODES};
 use crate::engine::{Engine, EngineConfig, MAX_DEPTH, Method, score, tunables};
 use crate::game::{Board, Variant};
 use crate::search::{Choice, Control, Player, PlayerError};
@@ -95,14 +95,17 @@ impl Player for EnginePlayer {
     /// played first and best); the solver's exact answer where it proves the position at once.
     /// A move chosen before any iteration finished (by the move ordering alone) has no value.
     fn choose(&mut self, board: &Board, control: &Control) -> Result<Choice, PlayerError> {
-        if self.engine.config().eval == Some(Evaluation::Net) && net::for_variant(board.variant()).is_none() {
+        if self.engine.config().eval == Some(Evaluation::Net)
+            && net::for_variant(board.variant()).is_none()
+        {
             return Err(PlayerError::BadSetting(match net::installed() {
                 Some(n) => format!(
                     "eval=net: the net given was trained for {}, not for {}; eval=linear plays any game",
                     n.variant(),
                     board.variant()
                 ),
-                None => "eval=net: no net was given (--net FILE); eval=linear plays any game".to_string(),
+                None => "eval=net: no net was given (--net FILE); eval=linear plays any game"
+                    .to_string(),
             }));
         }
         let budget = Self::solver_budget(board, control);

@@ -43,7 +43,6 @@ pub struct PlayerOptions {
     pub eval: Option<Evaluation>,
 }
 
-
 /// UCB1's exploration constant `c` (the weight of `sqrt(ln N / n)` against a move's win
 /// rate), kept in thousandths so that settings compare and print exactly as given:
 /// `exploration=1.414` is `Exploration(1414)`.

@@ -16,8 +16,9 @@ use crate::game::rule_bits::rule_from_bits;
 use crate::game::{
     Board, Cell, Opening, OpeningError, OpeningRule, Rule, Size, Stage, Variant, VariantError,
 };
-use crate::players::{Evaluation, 
-    MAX_MEMORY_MIB, MAX_THREADS, PlayerOptions, PlayerSpec, Thought, strongest_for, swap2,
+use crate::players::{
+    Evaluation, MAX_MEMORY_MIB, MAX_THREADS, PlayerOptions, PlayerSpec, Thought, strongest_for,
+    swap2,
 };
 use crate::search::{MAX_LINES, Report, Stop, check_lines};
 use std::sync::mpsc::Sender;
