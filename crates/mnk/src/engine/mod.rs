@@ -12,6 +12,7 @@
 //! | [`weights`] | the evaluation's learned tables and their text file |
 //! | [`tune`] | fitting the weights to the results of games |
 //! | [`net`] | the network evaluation: line patterns to a value and a policy, kept stone by stone |
+//! | `simd` | the net's arithmetic on AVX2 where the processor has it: the one module with `unsafe` |
 //! | [`policy`] | fitting the move-ordering tables to the moves the search chose |
 //! | [`wins`] | wins the threats on the board prove without a search (four-three, double three) |
 //! | [`tunables`] | every tunable of the search, each with how its value was obtained |
@@ -37,6 +38,7 @@ pub mod policy;
 pub mod position;
 pub mod score;
 pub mod search;
+mod simd;
 pub mod stats;
 pub mod threats;
 pub mod tt;

@@ -486,7 +486,10 @@ pub struct Net {
     variant: Variant,
     embed: Vec<Row>,
     bias: Row,
-    w1: Vec<f32>,
+    /// `w1` by input: row `i` holds the weights of input `i` into every hidden unit, so the
+    /// head adds input by input across the hidden units (independent lanes: SIMD without
+    /// reordering any sum, the same result with or without it).
+    w1t: Vec<[f32; HIDDEN]>,
     b1: Vec<f32>,
     w2: Vec<f32>,
     b2: f32,
@@ -514,7 +517,9 @@ impl Net {
                 .map(|row| quantize(row, QUANT))
                 .collect(),
             bias: quantize(&float.bias, QUANT),
-            w1: float.w1.clone(),
+            w1t: (0..2 * WIDTH)
+                .map(|i| std::array::from_fn(|j| float.w1[j * 2 * WIDTH + i]))
+                .collect(),
             b1: float.b1.clone(),
             w2: float.w2.clone(),
             b2: float.b2,
@@ -551,10 +556,11 @@ impl Net {
     pub fn memory_bytes(&self) -> usize {
         std::mem::size_of::<Net>()
             + self.embed.len() * std::mem::size_of::<Row>()
-            + 4 * (self.w1.len() + self.b1.len() + self.w2.len() + self.initiative.len())
+            + 4 * (self.w1t.len() * HIDDEN + self.b1.len() + self.w2.len() + self.initiative.len())
     }
 
     /// The table row of a pattern.
+    #[inline(always)]
     pub(crate) fn row(&self, pattern: usize) -> &Row {
         &self.embed[pattern]
     }
@@ -576,15 +582,33 @@ impl Net {
                 acc_them[i - WIDTH] as f32 * unit
             }
         });
-        let logit = head(&self.w1, &self.b1, &self.w2, self.b2, &x) + self.initiative[mask];
+        let logit = super::simd::head(self, &x) + self.initiative[mask];
         (f64::from(logit) * SCALE)
             .round()
             .clamp(-f64::from(MAX_VALUE), f64::from(MAX_VALUE)) as i32
     }
 
+    /// The head on the scaled accumulators (the engine's order of the sums: input by input
+    /// across the hidden units). Inlined into [`super::simd`]'s versions.
+    #[inline(always)]
+    pub(crate) fn head_body(&self, x: &[f32; 2 * WIDTH]) -> f32 {
+        let mut pre = [0f32; HIDDEN];
+        for (xi, row) in x.iter().zip(&self.w1t) {
+            for j in 0..HIDDEN {
+                pre[j] += row[j] * xi;
+            }
+        }
+        let mut out = self.b2;
+        for j in 0..HIDDEN {
+            out += self.w2[j] * (pre[j] + self.b1[j]).clamp(0.0, 1.0);
+        }
+        out
+    }
+
     /// The policy's terms of a cell whose sum is `z`: the dot products of its clamped vector
     /// with the mover's weights and with the opponent's.
     #[must_use]
+    #[inline(always)]
     pub fn terms(&self, z: &Row) -> [i32; 2] {
         let dot = |u: &Row| -> i32 {
             let mut sum = 0i32;
@@ -610,6 +634,7 @@ pub type Acc = [i32; WIDTH];
 
 /// A cell's clamped value from its sum.
 #[must_use]
+#[inline(always)]
 pub const fn clamp(z: i16) -> i16 {
     if z < 0 {
         0
@@ -620,7 +645,42 @@ pub const fn clamp(z: i16) -> i16 {
     }
 }
 
+/// A change a move makes to a cell's sums: perspective (side index), padded cell, the line's
+/// new pattern and its old one.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Change {
+    pub(crate) side: u8,
+    pub(crate) cell: u16,
+    pub(crate) new: u16,
+    pub(crate) old: u16,
+}
+
+/// Applies a move's changes to the state: each cell's state logged for taking the move back,
+/// its sum shifted from the old pattern's row to the new one's, the accumulator and the
+/// policy terms with it. Inlined into [`super::simd`]'s versions.
+#[inline(always)]
+pub(crate) fn apply_body(st: &mut State, changes: &[Change]) {
+    let net = st.net;
+    for c in changes {
+        let (s, q) = (usize::from(c.side), usize::from(c.cell));
+        st.log.push(Logged {
+            side: c.side,
+            cell: c.cell,
+            z: st.z[s][q],
+            terms: st.terms[s][q],
+        });
+        shift(
+            &mut st.z[s][q],
+            &mut st.acc[s],
+            net.row(usize::from(c.new)),
+            net.row(usize::from(c.old)),
+        );
+        st.terms[s][q] = net.terms(&st.z[s][q]);
+    }
+}
+
 /// `z += add - sub`, and `acc` changed by the clamped difference.
+#[inline(always)]
 pub(crate) fn shift(z: &mut Row, acc: &mut Acc, add: &Row, sub: &Row) {
     let before = *z;
     for i in 0..WIDTH {

@@ -735,7 +735,9 @@ impl Position {
         }
         st.frames.push((st.log.len(), st.acc));
         let side = side.index();
-        let net = st.net;
+        // At most two changes (one per perspective) for each cell within the radius.
+        let mut changes = [net::Change::default(); 2 * 4 * 2 * net::RADIUS];
+        let mut n = 0;
         self.walk_lines(p, |pos, d, offset, q| {
             // Walls have no sums, and occupied cells keep theirs (see `net::State`).
             if pos.grid[q] != STONE_EMPTY {
@@ -753,17 +755,17 @@ impl Position {
                 let old = pos.net_pattern(s, at, 0, 0);
                 let new = pos.net_pattern(s, at, mine * digit, theirs * digit);
                 if old != new {
-                    st.log.push(net::Logged {
+                    changes[n] = net::Change {
                         side: s as u8,
                         cell: q as u16,
-                        z: st.z[s][q],
-                        terms: st.terms[s][q],
-                    });
-                    net::shift(&mut st.z[s][q], &mut st.acc[s], net.row(new), net.row(old));
-                    st.terms[s][q] = net.terms(&st.z[s][q]);
+                        new: new as u16,
+                        old: old as u16,
+                    };
+                    n += 1;
                 }
             }
         });
+        super::simd::apply(&mut st, &changes[..n]);
         // The stone's own cell stops counting.
         for s in 0..2 {
             let z = st.z[s][p];
