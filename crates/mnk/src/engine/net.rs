@@ -594,13 +594,13 @@ impl Net {
     pub(crate) fn head_body(&self, x: &[f32; 2 * WIDTH]) -> f32 {
         let mut pre = [0f32; HIDDEN];
         for (xi, row) in x.iter().zip(&self.w1t) {
-            for j in 0..HIDDEN {
-                pre[j] += row[j] * xi;
+            for (p, w) in pre.iter_mut().zip(row) {
+                *p += w * xi;
             }
         }
         let mut out = self.b2;
-        for j in 0..HIDDEN {
-            out += self.w2[j] * (pre[j] + self.b1[j]).clamp(0.0, 1.0);
+        for ((p, b), w) in pre.iter().zip(&self.b1).zip(&self.w2) {
+            out += w * (p + b).clamp(0.0, 1.0);
         }
         out
     }
