@@ -9,25 +9,17 @@ use crate::interrupt::Searching;
 use indicatif::{ProgressBar, ProgressStyle};
 use mnk::arena::{StartPosition, self_play};
 use mnk::engine::policy::{Choice, choices, fit_order};
-use mnk::engine::tune::{FitOptions, Sample, fit, samples};
+use mnk::engine::tune::{
+    FitOptions, MAX_GAME_LINE, MAX_GAMES_BYTES, PlayedGame, Sample, fit, samples,
+};
 use mnk::engine::weights::{MAX_WEIGHTS_BYTES, Weights};
 use mnk::game::{Side, Variant};
-use mnk::notation::{format_moves, parse_moves};
 use mnk::players::PlayerSpec;
-use mnk::search::{Outcome, Value};
-use mnk::text::shown;
 use rayon::prelude::*;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::sync::Mutex;
 use std::time::Instant;
-
-/// A game, who won it, and the value the search gave each move (where it gave one).
-struct Played {
-    moves: Vec<mnk::game::Cell>,
-    winner: Option<Side>,
-    values: Vec<Option<Value>>,
-}
 
 pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let k = args.k.unwrap_or_else(|| Variant::default_k(args.size));
@@ -70,15 +62,7 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .enumerate()
         .flat_map(|(i, g)| {
             let i = u32::try_from(i).unwrap_or(u32::MAX);
-            samples(
-                i,
-                variant,
-                &g.moves,
-                g.winner,
-                &g.values,
-                args.skip,
-                args.lambda,
-            )
+            samples(i, variant, g, args.skip, args.lambda)
         })
         .collect();
     let (x, o, d) = games.iter().fold((0, 0, 0), |(x, o, d), g| match g.winner {
@@ -213,7 +197,7 @@ fn play(
     args: &TuneArgs,
     variant: Variant,
     openings: &[StartPosition],
-) -> Result<(Vec<Played>, bool), Failure> {
+) -> Result<(Vec<PlayedGame>, bool), Failure> {
     let spec: PlayerSpec = format!("engine:nodes={}", args.nodes)
         .parse()
         .map_err(|e| Failure::Runtime(format!("{e}")))?;
@@ -237,7 +221,7 @@ fn play(
         .map_err(|e| Failure::Runtime(e.to_string()))?;
     let searching = Searching::start();
     let stop = searching.stop();
-    let played: Result<Vec<Option<Played>>, Failure> = pool.install(|| {
+    let played: Result<Vec<Option<PlayedGame>>, Failure> = pool.install(|| {
         (0..args.games as u64)
             .into_par_iter()
             .map(|i| {
@@ -258,13 +242,13 @@ fn play(
                 else {
                     return Ok(None);
                 };
-                let played = Played {
+                let played = PlayedGame {
                     winner: game.game.board().status().winner(),
                     moves: game.game.moves().to_vec(),
                     values: game.values,
                 };
                 if let (Some(file), Some(path)) = (&save, &args.save_games) {
-                    let line = game_line(&played, variant);
+                    let line = played.to_line(variant);
                     let mut f = file
                         .lock()
                         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -287,44 +271,9 @@ fn play(
     Ok((played?.into_iter().flatten().collect(), stopped))
 }
 
-/// A game as one line: the winner (`X`, `O` or `draw`), the moves, then ` |` and for each
-/// move the value its search gave it: a score, `win` / `loss` / `draw` where it proved one,
-/// `-` where there is none (the random opening stones).
-fn game_line(game: &Played, variant: Variant) -> String {
-    let winner = game
-        .winner
-        .map_or_else(|| "draw".to_string(), |s| s.to_string());
-    let values: Vec<String> = game
-        .values
-        .iter()
-        .map(|v| match v {
-            None | Some(Value::Probability(_) | Value::WinRate(_)) => "-".to_string(),
-            Some(Value::Score(s)) => s.to_string(),
-            Some(Value::Solved(Outcome::Win(_))) => "win".to_string(),
-            Some(Value::Solved(Outcome::Loss(_))) => "loss".to_string(),
-            Some(Value::Solved(Outcome::Draw)) => "draw".to_string(),
-        })
-        .collect();
-    format!(
-        "{winner} {} | {}",
-        format_moves(&game.moves, variant.size()),
-        values.join(" ")
-    )
-}
-
-/// The most text `--load-games` reads from one file, after decompression (1 GiB, some
-/// millions of games): a gzip file that expands without end is refused there.
-const MAX_GAMES_BYTES: u64 = 1 << 30;
-
-/// The longest line of a games file (a game on the largest board, 676 moves with a value each,
-/// takes under 8 KiB).
-const MAX_GAME_LINE: u64 = 64 << 10;
-
-/// Games from a file of [`game_line`]s (the values after ` |` may be left out; `.gz` files
-/// are decompressed as they are read), each checked: its moves legal on the board, the
-/// winner it states the one its moves show (`draw` for a game that ends without one, or that
-/// stops before its end: a draw adjudicated).
-fn read_games(path: &str, variant: Variant) -> Result<Vec<Played>, Failure> {
+/// Games from a games file (`PlayedGame::parse`: `.gz` files are decompressed as they are
+/// read).
+fn read_games(path: &str, variant: Variant) -> Result<Vec<PlayedGame>, Failure> {
     let file = std::fs::File::open(path)
         .map_err(|e| Failure::Usage(format!("--load-games {path}: {e}")))?;
     let raw: Box<dyn Read> = if path.ends_with(".gz") {
@@ -359,70 +308,9 @@ fn read_games(path: &str, variant: Variant) -> Result<Vec<Played>, Failure> {
                 "longer than {MAX_GAME_LINE} bytes, more than any game's line"
             )));
         }
-        // A byte order mark before the first line is no part of it, as in every text mnk reads.
-        let text = line.trim_start_matches('\u{feff}').trim();
-        if text.is_empty() || text.starts_with('#') {
-            continue;
+        if let Some(game) = PlayedGame::parse(&line, variant).map_err(|e| bad(e.to_string()))? {
+            games.push(game);
         }
-        games.push(read_game(text, variant).map_err(bad)?);
     }
     Ok(games)
-}
-
-/// One line of a games file ([`read_games`]).
-fn read_game(line: &str, variant: Variant) -> Result<Played, String> {
-    let (game, values) = line.split_once('|').unwrap_or((line, ""));
-    let (winner, moves) = game.trim().split_once(' ').unwrap_or((game.trim(), ""));
-    let winner = match winner {
-        "X" => Some(Side::X),
-        "O" => Some(Side::O),
-        "draw" => None,
-        other => {
-            return Err(format!("'{}' is not a result: X, O or draw", shown(other)));
-        }
-    };
-    let moves = parse_moves(moves, variant.size()).map_err(|e| e.to_string())?;
-    let values = values
-        .split_whitespace()
-        .map(|v| match v {
-            "-" => Ok(None),
-            "win" => Ok(Some(Value::Solved(Outcome::Win(1)))),
-            "loss" => Ok(Some(Value::Solved(Outcome::Loss(1)))),
-            "draw" => Ok(Some(Value::Solved(Outcome::Draw))),
-            score => score.parse().map(|s| Some(Value::Score(s))).map_err(|_| {
-                format!(
-                    "'{}' is not a move's value: a whole number, win, loss, draw or -",
-                    shown(score)
-                )
-            }),
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    if !values.is_empty() && values.len() != moves.len() {
-        return Err(format!(
-            "{} moves but {} values: one value per move, or none",
-            moves.len(),
-            values.len()
-        ));
-    }
-    let board = mnk::game::Board::from_moves(variant, &moves).map_err(|(i, e)| {
-        format!(
-            "move {} ({}): {e}",
-            i + 1,
-            format_moves(&moves[i..=i], variant.size())
-        )
-    })?;
-    let ended = board.status().winner();
-    if ended.is_some() && ended != winner || ended.is_none() && winner.is_some() {
-        let said = winner.map_or_else(|| "a draw".to_string(), |s| format!("{s} won"));
-        let ends = ended.map_or_else(
-            || "without a winner".to_string(),
-            |s| format!("with {s}'s win"),
-        );
-        return Err(format!("it says {said}, but its moves end {ends}"));
-    }
-    Ok(Played {
-        moves,
-        winner,
-        values,
-    })
 }

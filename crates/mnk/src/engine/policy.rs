@@ -157,10 +157,7 @@ pub fn fit_order(
     let mut t = 0;
     for epoch in 0..options.epochs {
         let rate = options.rate_at(epoch);
-        for i in (1..order.len()).rev() {
-            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-            order.swap(i, j);
-        }
+        rng.shuffle(&mut order);
         for batch in order.chunks(options.batch.max(1)) {
             for &i in batch {
                 let c = train[i];

@@ -11,14 +11,175 @@
 //! search's value says what a deeper look saw from this very position (threats the static
 //! evaluation cannot see, forced wins it proved), but only as well as the search sees. The
 //! label is `lambda * result + (1 - lambda) * P(search value)`.
+//!
+//! The games are kept one a line ([`PlayedGame::to_line`], read back by [`PlayedGame::parse`]): what
+//! `mnk tune --save-games` writes and what `mnk tune` and `mnk-train` (the network
+//! evaluation's trainer) read.
+//!
 //! Pure computation: `mnk tune` reads and writes the files and shows the progress.
 
 use super::eval::Combo;
 use super::pattern::{self, CODES, Level};
 use super::position::{Position, Threat};
 use super::weights::{Kinds, MASKS, SCALE, Weights};
-use crate::game::{Board, Cell, Side, Variant};
+use crate::game::{Board, Cell, MoveError, Side, Variant};
+use crate::notation::{NotationError, format_moves, parse_moves};
 use crate::search::{Outcome, Value};
+use crate::text::shown;
+use thiserror::Error;
+
+/// The most text a games file may hold, after decompression (1 GiB, some millions of games):
+/// a gzip file that expands without end is refused there.
+pub const MAX_GAMES_BYTES: u64 = 1 << 30;
+
+/// The longest line of a games file (a game on the largest board, 676 moves with a value each,
+/// takes under 8 KiB).
+pub const MAX_GAME_LINE: u64 = 64 << 10;
+
+/// A finished game of a games file: its moves, who won it, and the value the search gave each
+/// move (where it gave one).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedGame {
+    /// The moves, X first.
+    pub moves: Vec<Cell>,
+    /// The winner; `None` for a draw (or a game stopped before its end: a draw adjudicated).
+    pub winner: Option<Side>,
+    /// Per move, the value the search that played it gave it, for the side that played it;
+    /// empty where the line gives none.
+    pub values: Vec<Option<Value>>,
+}
+
+/// A line of a games file that is not a game of the variant.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GameLineError {
+    /// The first word is not a result.
+    #[error("'{0}' is not a result: X, O or draw")]
+    Result(String),
+    /// The moves cannot be read.
+    #[error(transparent)]
+    Moves(#[from] NotationError),
+    /// A value cannot be read.
+    #[error("'{0}' is not a move's value: a whole number, win, loss, draw or -")]
+    Value(String),
+    /// Values given, but not one per move.
+    #[error("{moves} moves but {values} values: one value per move, or none")]
+    ValueCount {
+        /// Moves on the line.
+        moves: usize,
+        /// Values on it.
+        values: usize,
+    },
+    /// A move that cannot be played there.
+    #[error("move {number} ({cell}): {error}")]
+    Illegal {
+        /// The move's number, from 1.
+        number: usize,
+        /// The move as written.
+        cell: String,
+        /// Why it cannot be played.
+        error: MoveError,
+    },
+    /// The result the line states is not the one its moves end with.
+    #[error("it says {said}, but its moves end {ends}")]
+    Winner {
+        /// What the line says (`X won`, `a draw`).
+        said: String,
+        /// How the moves end (`with X's win`, `without a winner`).
+        ends: String,
+    },
+}
+
+impl PlayedGame {
+    /// A game as one line: the winner (`X`, `O` or `draw`), the moves, then ` |` and for each
+    /// move the value its search gave it: a score, `win` / `loss` / `draw` where it proved one,
+    /// `-` where there is none (the random opening stones).
+    #[must_use]
+    pub fn to_line(&self, variant: Variant) -> String {
+        let winner = self
+            .winner
+            .map_or_else(|| "draw".to_string(), |s| s.to_string());
+        let values: Vec<String> = self
+            .values
+            .iter()
+            .map(|v| match v {
+                None | Some(Value::Probability(_) | Value::WinRate(_)) => "-".to_string(),
+                Some(Value::Score(s)) => s.to_string(),
+                Some(Value::Solved(Outcome::Win(_))) => "win".to_string(),
+                Some(Value::Solved(Outcome::Loss(_))) => "loss".to_string(),
+                Some(Value::Solved(Outcome::Draw)) => "draw".to_string(),
+            })
+            .collect();
+        format!(
+            "{winner} {} | {}",
+            format_moves(&self.moves, variant.size()),
+            values.join(" ")
+        )
+    }
+
+    /// A game from one line of a games file ([`PlayedGame::to_line`]; the values after ` |`
+    /// may be left out), checked: its moves legal on the board, the winner it states the one
+    /// its moves show (`draw` for a game that ends without one, or that stops before its end:
+    /// a draw adjudicated). `None` for a line with no game: blank, or a comment (`#`). A byte
+    /// order mark before the line is no part of it.
+    ///
+    /// # Errors
+    /// [`GameLineError`]: what on the line is wrong, and what is accepted there.
+    pub fn parse(line: &str, variant: Variant) -> Result<Option<PlayedGame>, GameLineError> {
+        let line = line.trim_start_matches('\u{feff}').trim();
+        if line.is_empty() || line.starts_with('#') {
+            return Ok(None);
+        }
+        let (game, values) = line.split_once('|').unwrap_or((line, ""));
+        let (winner, moves) = game.trim().split_once(' ').unwrap_or((game.trim(), ""));
+        let winner = match winner {
+            "X" => Some(Side::X),
+            "O" => Some(Side::O),
+            "draw" => None,
+            other => return Err(GameLineError::Result(shown(other))),
+        };
+        let moves = parse_moves(moves, variant.size())?;
+        let values = values
+            .split_whitespace()
+            .map(|v| match v {
+                "-" => Ok(None),
+                "win" => Ok(Some(Value::Solved(Outcome::Win(1)))),
+                "loss" => Ok(Some(Value::Solved(Outcome::Loss(1)))),
+                "draw" => Ok(Some(Value::Solved(Outcome::Draw))),
+                score => score
+                    .parse()
+                    .map(|s| Some(Value::Score(s)))
+                    .map_err(|_| GameLineError::Value(shown(score))),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if !values.is_empty() && values.len() != moves.len() {
+            return Err(GameLineError::ValueCount {
+                moves: moves.len(),
+                values: values.len(),
+            });
+        }
+        let board =
+            Board::from_moves(variant, &moves).map_err(|(i, error)| GameLineError::Illegal {
+                number: i + 1,
+                cell: format_moves(&moves[i..=i], variant.size()),
+                error,
+            })?;
+        let ended = board.status().winner();
+        if ended.is_some() && ended != winner || ended.is_none() && winner.is_some() {
+            return Err(GameLineError::Winner {
+                said: winner.map_or_else(|| "a draw".to_string(), |s| format!("{s} won")),
+                ends: ended.map_or_else(
+                    || "without a winner".to_string(),
+                    |s| format!("with {s}'s win"),
+                ),
+            });
+        }
+        Ok(Some(PlayedGame {
+            moves,
+            winner,
+            values,
+        }))
+    }
+}
 
 /// One position: the kinds of empty cell of the side to move and of the opponent (each with
 /// how many cells), the initiative state, and the game's result for the side to move.
@@ -70,24 +231,22 @@ pub fn win_probability(value: &Value) -> f64 {
 
 /// The positions of a finished game worth learning from: from ply `skip` on, every position
 /// the evaluation could be asked about (neither side has a five to make, the side to move has
-/// no open four: the search settles those itself). `values[i]`, where given, is the value
-/// the search gave move `i` for the side that played it: the label is `lambda` times the
-/// result plus `1 - lambda` times that value's [`win_probability`] (the result alone where
-/// there is no value). The samples say they come from game number `game`.
-#[must_use]
-pub fn samples(
-    game: u32,
+/// no open four: the search settles those itself). `visit(position, ply, label)` is called
+/// for each, `ply` counted from 0 (the move played from it is `game.moves[ply]`), `label` the
+/// probability that its side to move wins: `lambda` times the game's result (1 a win, 0 a
+/// loss, one half a draw) plus `1 - lambda` times the [`win_probability`] of the value the
+/// search gave the move played there (the result alone where there is none). The walk stops
+/// at a move that cannot be played.
+pub fn visit_samples(
     variant: Variant,
-    moves: &[Cell],
-    winner: Option<Side>,
-    values: &[Option<Value>],
+    game: &PlayedGame,
     skip: usize,
     lambda: f64,
-) -> Vec<Sample> {
+    visit: &mut dyn FnMut(&Position, usize, f64),
+) {
     let mut board = Board::new(variant);
     let mut pos = Position::new(&board);
-    let mut out = Vec::new();
-    for (i, &cell) in moves.iter().enumerate() {
+    for (i, &cell) in game.moves.iter().enumerate() {
         if board.is_over() || !board.is_empty(cell) {
             break;
         }
@@ -96,27 +255,43 @@ pub fn samples(
             && pos.threats(me.other(), Threat::Five).is_empty()
             && pos.count(me, Combo::Flex4) == 0;
         if i >= skip && quiet {
-            let (own, opp, mask) = pos.features(me);
-            let result = match winner {
+            let result = match game.winner {
                 Some(w) if w == me => 1.0,
                 Some(_) => 0.0,
                 None => 0.5,
             };
-            let label = match values.get(i).copied().flatten() {
+            let label = match game.values.get(i).copied().flatten() {
                 Some(v) => lambda * result + (1.0 - lambda) * win_probability(&v),
                 None => result,
             };
-            out.push(Sample {
-                own,
-                opp,
-                mask,
-                result: label as f32,
-                game,
-            });
+            visit(&pos, i, label);
         }
         board.play(cell);
         pos.play(pos.index(cell));
     }
+}
+
+/// The samples of a finished game ([`visit_samples`]), saying they come from game number
+/// `number`.
+#[must_use]
+pub fn samples(
+    number: u32,
+    variant: Variant,
+    game: &PlayedGame,
+    skip: usize,
+    lambda: f64,
+) -> Vec<Sample> {
+    let mut out = Vec::new();
+    visit_samples(variant, game, skip, lambda, &mut |pos, _, label| {
+        let (own, opp, mask) = pos.features(pos.to_move());
+        out.push(Sample {
+            own,
+            opp,
+            mask,
+            result: label as f32,
+            game: number,
+        });
+    });
     out
 }
 
@@ -294,11 +469,8 @@ pub fn fit(
     };
     for epoch in 0..options.epochs {
         let rate = options.rate_at(epoch);
-        // Fisher-Yates with the fit's own generator: the same samples give the same fit.
-        for i in (1..order.len()).rev() {
-            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-            order.swap(i, j);
-        }
+        // The fit's own generator: the same samples give the same fit.
+        rng.shuffle(&mut order);
         for batch in order.chunks(options.batch.max(1)) {
             for &i in batch {
                 let s = train[i];
@@ -372,6 +544,14 @@ impl SplitMix {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
+
+    /// Shuffles `items` (Fisher-Yates): the same generator state gives the same order.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = (self.next_u64() % (i as u64 + 1)) as usize;
+            items.swap(i, j);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -385,7 +565,12 @@ mod tests {
         let v = Variant::new(Size::square(9), 5, Rule::Freestyle).unwrap();
         // X makes five on row 5 while O plays along row 1.
         let moves = parse_moves("a5 a1 b5 b1 c5 c1 d5 d1 e5", v.size()).unwrap();
-        let s = samples(0, v, &moves, Some(Side::X), &[], 2, 1.0);
+        let game = PlayedGame {
+            moves,
+            winner: Some(Side::X),
+            values: Vec::new(),
+        };
+        let s = samples(0, v, &game, 2, 1.0);
         // Plies 2..=6 (X has no four before ply 6; after d5, at ply 7, O faces a five).
         assert_eq!(s.len(), 5, "{s:?}");
         let results: Vec<f32> = s.iter().map(|x| x.result).collect();
@@ -408,12 +593,59 @@ mod tests {
             Some(Value::Solved(Outcome::Loss(4))),
             Some(Value::Solved(Outcome::Win(3))),
         ];
-        let s = samples(0, v, &moves, Some(Side::X), &values, 2, 0.25);
+        let game = PlayedGame {
+            moves,
+            winner: Some(Side::X),
+            values: values.to_vec(),
+        };
+        let s = samples(0, v, &game, 2, 0.25);
         let labels: Vec<f32> = s.iter().map(|x| x.result).collect();
         // X won: 0.25 * 1 + 0.75 * 0.5; O lost and knew it: 0; X won and knew it: 1; then the
         // results alone.
         assert_eq!(labels, [0.625, 0.0, 1.0, 0.0, 1.0]);
         assert!((win_probability(&Value::Score(200)) - 0.731_058_6).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_game_line_reads_back_and_a_bad_one_says_what_is_wrong() {
+        use crate::game::{Rule, Size};
+        use crate::notation::parse_moves;
+        let v = Variant::new(Size::square(9), 5, Rule::Freestyle).unwrap();
+        let game = PlayedGame {
+            moves: parse_moves("a5 a1 b5 b1 c5 c1 d5 d1 e5", v.size()).unwrap(),
+            winner: Some(Side::X),
+            values: [None, None, Some(Value::Score(-12))]
+                .into_iter()
+                .chain([Some(Value::Solved(Outcome::Win(1))); 6])
+                .collect(),
+        };
+        let line = game.to_line(v);
+        assert_eq!(
+            line,
+            "X a5 a1 b5 b1 c5 c1 d5 d1 e5 | - - -12 win win win win win win"
+        );
+        assert_eq!(PlayedGame::parse(&line, v), Ok(Some(game)));
+        assert_eq!(PlayedGame::parse("  # a comment", v), Ok(None));
+        assert_eq!(PlayedGame::parse("\u{feff}", v), Ok(None));
+        let bad = |line: &str| PlayedGame::parse(line, v).unwrap_err().to_string();
+        assert_eq!(bad("Y a5"), "'Y' is not a result: X, O or draw");
+        assert_eq!(
+            bad("X a5 a1 | - 3 7"),
+            "2 moves but 3 values: one value per move, or none"
+        );
+        assert!(
+            bad("draw a5 a5").starts_with("move 2 (a5): "),
+            "{}",
+            bad("draw a5 a5")
+        );
+        assert_eq!(
+            bad("O a5 a1 b5 b1 c5 c1 d5 d1 e5"),
+            "it says O won, but its moves end with X's win"
+        );
+        assert_eq!(
+            bad("draw a1 | x"),
+            "'x' is not a move's value: a whole number, win, loss, draw or -"
+        );
     }
 
     #[test]
