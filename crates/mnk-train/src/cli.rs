@@ -42,7 +42,7 @@ pub struct Cli {
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub batch: u64,
     /// AdamW's step size in the first epoch (it decays along a half cosine to a tenth).
-    #[arg(long, default_value_t = 0.002)]
+    #[arg(long, default_value_t = 0.001)]
     pub rate: f64,
     /// AdamW's weight decay.
     #[arg(long, default_value_t = 0.0001)]
@@ -329,11 +329,24 @@ fn train_command(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
         let _ = writeln!(table, "epoch {i:>3}  held out: {}", figures(m));
     }
     let after = report.epochs.last().unwrap_or(&report.before);
+    let measured = if held.is_empty() {
+        "nothing held out".to_string()
+    } else {
+        format!(
+            "held out: value loss {:.4} -> {:.4}, policy loss {:.4} -> {:.4}, top-1 {:.1}% -> \
+             {:.1}%",
+            report.before.value_loss,
+            after.value_loss,
+            report.before.policy_loss,
+            after.policy_loss,
+            100.0 * report.before.top1,
+            100.0 * after.top1,
+        )
+    };
     let summary = format!(
         "{table}{games} games, {} positions ({:.0} MB) read in {read_s:.1} s; {} fitted, {} \
-         held out; {} epochs of {} in {train_s:.1} s ({:.1} s an epoch); held out: value \
-         loss {:.4} -> {:.4}, policy loss {:.4} -> {:.4}, top-1 {:.1}% -> {:.1}%; net written \
-         to {}",
+         held out; {} epochs of {} in {train_s:.1} s ({:.1} s an epoch); {measured}; net \
+         written to {}",
         data.len(),
         data.memory_bytes() as f64 / 1e6,
         report.fitted,
@@ -341,12 +354,6 @@ fn train_command(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
         options.epochs,
         options.batch,
         train_s / options.epochs.max(1) as f64,
-        report.before.value_loss,
-        after.value_loss,
-        report.before.policy_loss,
-        after.policy_loss,
-        100.0 * report.before.top1,
-        100.0 * after.top1,
         cli.out
     );
     writeln!(out, "{summary}").map_err(|e| Failure::Runtime(e.to_string()))
@@ -354,6 +361,9 @@ fn train_command(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
 
 /// A net's held-out figures in words.
 fn figures(m: &Metrics) -> String {
+    if m.positions == 0 {
+        return "no positions held out".to_string();
+    }
     format!(
         "value loss {:.4}, policy loss {:.4}, top-1 {:.1}%",
         m.value_loss,

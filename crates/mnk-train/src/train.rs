@@ -32,7 +32,7 @@ impl Default for TrainOptions {
         TrainOptions {
             epochs: 10,
             batch: 256,
-            rate: 0.002,
+            rate: 0.001,
             weight_decay: 0.0001,
             policy_weight: 1.0,
             seed: 1,
@@ -69,7 +69,7 @@ pub enum Progress {
     Epoch {
         /// The epoch, from 1.
         epoch: usize,
-        /// The mean loss (value plus weighted policy) of the epoch's batches.
+        /// The mean loss (value plus weighted policy) of the epoch's batches; NaN for 0.
         train_loss: f64,
         /// The held-out positions' figures after it.
         held_out: Metrics,

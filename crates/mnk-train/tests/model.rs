@@ -122,9 +122,11 @@ fn training_lowers_the_held_out_loss_and_the_net_file_reads_back() {
         held.len()
     );
     let start = initial(FloatNet::zero(gomoku()).unwrap(), 1);
+    // A few dozen steps: a larger step size than the default's.
     let options = TrainOptions {
         epochs: 3,
         batch: 64,
+        rate: 0.004,
         ..TrainOptions::default()
     };
     let mut heard = Vec::new();
