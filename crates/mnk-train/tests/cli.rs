@@ -42,8 +42,18 @@ fn a_run_writes_a_net_the_engine_reads_and_says_what_it_did() {
         .stdout(predicate::str::contains("net written to"));
     let net = FloatNet::parse(&std::fs::read(&out).unwrap()).unwrap();
     assert_eq!(net.variant, gomoku());
-    // No temporary file is left beside it.
+    // No temporary file is left beside it, and it may be read as any file made there (a
+    // temporary file's permissions are the owner's alone).
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let plain = dir.path().join("plain");
+        std::fs::write(&plain, b"").unwrap();
+        let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode();
+        assert_eq!(mode(&out), mode(&plain));
+        std::fs::remove_file(plain).unwrap();
+    }
     // It trains on from that net.
     mnk_train()
         .arg("--load-games")
