@@ -12,6 +12,7 @@ use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use mnk::engine::net::{self, FloatNet, MAX_NET_BYTES, NetError};
 use mnk::engine::tune::{MAX_GAME_LINE, MAX_GAMES_BYTES, PlayedGame};
+use mnk::engine::weights::Weights;
 use mnk::game::{Rule, Size, Variant, parse_size};
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -35,6 +36,11 @@ pub struct Cli {
     /// A net to start from (a file mnk-train wrote); default: small random weights.
     #[arg(long, value_name = "FILE")]
     pub from: Option<String>,
+    /// What a new net adds to: `linear`, the build's linear evaluation and move ordering (the
+    /// net learns what their tables miss, and starts as them), or `none` (it evaluates
+    /// alone). A --from net keeps its own.
+    #[arg(long, value_enum, default_value_t = Over::Linear)]
+    pub over: Over,
     /// Passes over the positions.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=10_000))]
     pub epochs: u64,
@@ -131,6 +137,15 @@ fn device(kind: DeviceKind) -> Result<Device, Failure> {
     }
 }
 
+/// What a new net adds to ([`FloatNet::base`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Over {
+    /// The build's linear evaluation and move ordering.
+    Linear,
+    /// Nothing: the net evaluates alone.
+    None,
+}
+
 /// The net to start from and the variant of the games.
 fn start(cli: &Cli) -> Result<FloatNet, Failure> {
     let asked = |v: &Variant| {
@@ -162,7 +177,13 @@ fn start(cli: &Cli) -> Result<FloatNet, Failure> {
         )),
         other => Failure::Usage(other.to_string()),
     })?;
-    Ok(initial(zero, cli.seed))
+    let mut net = initial(zero, cli.seed);
+    if cli.over == Over::Linear {
+        // Starts as the linear evaluation exactly: the head's output at zero.
+        net.base = Weights::embedded().checksum();
+        net.w2.fill(0.0);
+    }
+    Ok(net)
 }
 
 /// A file whole, refused past `max` bytes.

@@ -7,7 +7,9 @@
 //! about 0.9 GB.
 
 use mnk::engine::net::Inputs;
+use mnk::engine::policy::TEMPERATURE;
 use mnk::engine::tune::{PlayedGame, SplitMix, visit_samples};
+use mnk::engine::weights::SCALE;
 use mnk::game::Variant;
 
 /// Pattern classes a cell has: its four lines seen by the side to move, then by the other.
@@ -29,6 +31,11 @@ pub struct Dataset {
     masks: Vec<u16>,
     /// Per position, the number of the game it comes from.
     games: Vec<u32>,
+    /// Per position, the linear evaluation's logit ([`Inputs::base_value`] over `SCALE`).
+    base_values: Vec<f32>,
+    /// Per empty cell of every position, the linear ordering's logit ([`Inputs::base_order`]
+    /// over the ordering's temperature).
+    base_orders: Vec<f32>,
 }
 
 /// The inputs of a batch of positions, flat, ready to become tensors: every cell of every
@@ -52,6 +59,11 @@ pub struct BatchData {
     pub labels: Vec<f32>,
     /// Per position, the threat state.
     pub masks: Vec<u32>,
+    /// Per position, the linear evaluation's logit (what a net over it adds to).
+    pub base_values: Vec<f32>,
+    /// `positions x width`: per slot of the padded policy, the linear ordering's logit (0 where
+    /// a slot has no cell).
+    pub base_policy: Vec<f32>,
 }
 
 impl Dataset {
@@ -108,6 +120,14 @@ impl Dataset {
         self.labels.push(label);
         self.masks.push(inputs.mask);
         self.games.push(game);
+        self.base_values
+            .push((f64::from(inputs.base_value) / SCALE) as f32);
+        self.base_orders.extend(
+            inputs
+                .base_order
+                .iter()
+                .map(|&o| (f64::from(o) / TEMPERATURE) as f32),
+        );
     }
 
     /// Positions held.
@@ -131,6 +151,8 @@ impl Dataset {
             + 4 * self.labels.len()
             + 2 * self.masks.len()
             + 4 * self.games.len()
+            + 4 * self.base_values.len()
+            + 4 * self.base_orders.len()
     }
 
     /// The game position `i` comes from.
@@ -176,6 +198,8 @@ impl Dataset {
             moves: Vec::with_capacity(indices.len()),
             labels: Vec::with_capacity(indices.len()),
             masks: Vec::with_capacity(indices.len()),
+            base_values: Vec::with_capacity(indices.len()),
+            base_policy: vec![0.0; indices.len() * width],
         };
         let mut first = 0u32;
         for (row, &i) in indices.iter().enumerate() {
@@ -192,6 +216,9 @@ impl Dataset {
             out.moves.push(u32::from(self.targets[i]));
             out.labels.push(self.labels[i]);
             out.masks.push(u32::from(self.masks[i]));
+            out.base_values.push(self.base_values[i]);
+            out.base_policy[row * width..row * width + span.len()]
+                .copy_from_slice(&self.base_orders[span.clone()]);
             first += n;
         }
         out.firsts.push(first);
@@ -267,6 +294,8 @@ mod tests {
             me: vec![[0; 4]; 2],
             them: vec![[0; 4]; 2],
             mask: 0,
+            base_value: 0,
+            base_order: vec![0; 2],
         };
         for game in 0..1000 {
             for _ in 0..3 {

@@ -55,6 +55,10 @@ pub struct Batch {
     pub labels: Tensor,
     /// `positions`: the threat states (`u32`).
     pub masks: Tensor,
+    /// `positions`: the linear evaluation's logits (`f32`).
+    pub base_values: Tensor,
+    /// `positions x width`: the linear ordering's logits (`f32`, 0 in empty slots).
+    pub base_policy: Tensor,
 }
 
 impl Batch {
@@ -69,6 +73,8 @@ impl Batch {
             moves: Tensor::from_slice(&data.moves, n, device)?,
             labels: Tensor::from_slice(&data.labels, n, device)?,
             masks: Tensor::from_slice(&data.masks, n, device)?,
+            base_values: Tensor::from_slice(&data.base_values, n, device)?,
+            base_policy: Tensor::from_slice(&data.base_policy, (n, data.width), device)?,
             data: Arc::new(data),
         })
     }
@@ -98,6 +104,8 @@ pub struct Losses {
 #[derive(Debug)]
 pub struct Model {
     variant: mnk::game::Variant,
+    /// [`FloatNet::base`]: whether the outputs add to the linear evaluation's.
+    base: u32,
     /// `PATTERNS x WIDTH`.
     embed: Var,
     /// `WIDTH`.
@@ -125,6 +133,7 @@ impl Model {
         let var = |v: &[f32], shape: (usize, usize)| Var::from_slice(v, shape, device);
         Ok(Model {
             variant: net.variant,
+            base: net.base,
             embed: var(&net.embed, (PATTERNS, WIDTH))?,
             bias: Var::from_slice(&net.bias, WIDTH, device)?,
             w1: var(&net.w1, (HIDDEN, 2 * WIDTH))?,
@@ -161,6 +170,7 @@ impl Model {
         let flat = |v: &Var| v.as_tensor().flatten_all()?.to_vec1::<f32>();
         Ok(FloatNet {
             variant: self.variant,
+            base: self.base,
             embed: flat(&self.embed)?,
             bias: flat(&self.bias)?,
             w1: flat(&self.w1)?,
@@ -199,6 +209,12 @@ impl Model {
             .squeeze(1)?
             .broadcast_add(self.b2.as_tensor())?
             .add(&self.initiative.index_select(&batch.masks, 0)?)?;
+        if self.base != 0 {
+            return Ok(Output {
+                value: value.add(&batch.base_values)?,
+                policy: policy.add(&batch.base_policy)?,
+            });
+        }
         Ok(Output { value, policy })
     }
 

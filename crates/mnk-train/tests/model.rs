@@ -8,6 +8,7 @@ use candle_core::Device;
 use common::{bundled_games, gomoku, random_net};
 use mnk::engine::net::{FloatNet, Inputs};
 use mnk::engine::tune::visit_samples;
+use mnk::engine::weights::Weights;
 use mnk_train::dataset::Dataset;
 use mnk_train::model::{Batch, Kernel, Model, initial};
 use mnk_train::train::{TrainOptions, train};
@@ -30,8 +31,21 @@ fn positions(games: usize) -> (Dataset, Vec<Inputs>) {
 #[test]
 fn forward_is_the_float_net_s() {
     let (data, inputs) = positions(3);
-    let net = random_net(11);
-    let model = Model::new(&net, &Device::Cpu).unwrap();
+    // A net alone, and one over the linear evaluation (which adds its logits).
+    for base in [0, Weights::embedded().checksum()] {
+        forward_matches(
+            &data,
+            &inputs,
+            &FloatNet {
+                base,
+                ..random_net(11)
+            },
+        );
+    }
+}
+
+fn forward_matches(data: &Dataset, inputs: &[Inputs], net: &FloatNet) {
+    let model = Model::new(net, &Device::Cpu).unwrap();
     let all: Vec<usize> = (0..data.len()).collect();
     let batch = Batch::new(data.batch(&all), &Device::Cpu).unwrap();
     for kernel in [Kernel::Cells, Kernel::Tensors] {

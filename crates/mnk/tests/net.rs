@@ -5,7 +5,7 @@
 
 use mnk::engine::Position;
 use mnk::engine::net::{FloatNet, Net, NetError};
-use mnk::engine::weights::SCALE;
+use mnk::engine::weights::{SCALE, Weights};
 use mnk::game::{Board, Cell, Rule, Size, Variant};
 use proptest::prelude::*;
 use std::sync::OnceLock;
@@ -37,12 +37,16 @@ fn random_net(variant: Variant, seed: u32) -> FloatNet {
     net
 }
 
-/// The two nets of the tests, one per board, made once and kept for the process.
+/// The two nets of the tests, one per board, made once and kept for the process: the 15x15
+/// one evaluates alone, the 9x7 one adds to the linear evaluation ([`FloatNet::base`]).
 fn nets() -> &'static [(FloatNet, &'static Net); 2] {
     static NETS: OnceLock<[(FloatNet, &'static Net); 2]> = OnceLock::new();
     NETS.get_or_init(|| {
         [gomoku(15, 15), gomoku(9, 7)].map(|v| {
-            let float = random_net(v, 0x9e37_79b9 ^ u32::from(v.size().width));
+            let mut float = random_net(v, 0x9e37_79b9 ^ u32::from(v.size().width));
+            if v.size().width == 9 {
+                float.base = Weights::embedded().checksum();
+            }
             let net: &'static Net = Box::leak(Box::new(Net::new(&float)));
             (float, net)
         })
@@ -163,4 +167,38 @@ fn a_net_set_after_moves_follows_them_being_taken_back() {
             );
         }
     }
+}
+
+#[test]
+fn a_net_over_the_linear_evaluation_adds_to_it_and_names_its_weights() {
+    let (float, net) = &nets()[1];
+    let mut board = Board::new(*net.variant());
+    for m in ["e4", "d4", "e5", "f3"] {
+        board.play(mnk::notation::parse_cell(m, board.size()).unwrap());
+    }
+    let linear = Position::new(&board);
+    let alone: &'static Net = Box::leak(Box::new(Net::new(&FloatNet {
+        base: 0,
+        ..float.clone()
+    })));
+    let with_base = netted(&board, net);
+    let without = netted(&board, alone);
+    assert_eq!(with_base.evaluate(), without.evaluate() + linear.evaluate());
+    for cell in board.moves() {
+        let p = linear.index(cell);
+        assert_eq!(
+            with_base.move_score(p),
+            without.move_score(p) + linear.move_score(p)
+        );
+    }
+    // Over other weights it is refused when read.
+    let other = FloatNet {
+        base: Weights::embedded().checksum() ^ 1,
+        ..float.clone()
+    };
+    assert!(matches!(
+        Net::parse(&other.to_bytes()),
+        Err(NetError::Base { .. })
+    ));
+    assert_eq!(Net::parse(&float.to_bytes()).as_ref(), Ok(*net));
 }

@@ -41,7 +41,7 @@
 //! only its own variant ([`Net::serves`]). The engine quantizes it when it loads it.
 
 use super::pattern::{BLOCKED, EMPTY, OWN, POW3};
-use super::weights::{MASKS, SCALE};
+use super::weights::{MASKS, SCALE, Weights};
 use crate::game::{Rule, Size, Variant};
 use std::fmt;
 use std::str::FromStr;
@@ -73,7 +73,7 @@ const POLICY_SCALE: f64 = super::policy::TEMPERATURE;
 /// position the net has seen, and far below the search's scores of wins).
 pub const MAX_VALUE: i32 = 8000;
 /// The format of the file.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// The first bytes of a net file.
 pub const MAGIC: &[u8; 6] = b"MNKNET";
 /// The largest net file read, in bytes (a net of this format is about 4.4 MB).
@@ -124,6 +124,16 @@ pub enum NetError {
     /// A weight that is not a finite number.
     #[error("a weight is not a finite number")]
     NotFinite,
+    /// A net trained over other linear weights than this build's.
+    #[error(
+        "the net adds to linear weights of checksum {found:08x}, and this build's are {expected:08x}: train it again over these"
+    )]
+    Base {
+        /// The net's.
+        found: u32,
+        /// This build's ([`Weights::checksum`]).
+        expected: u32,
+    },
 }
 
 /// Whether a variant's lines are the net's: freestyle with `k = 5` (radius 4; another `k`
@@ -223,6 +233,12 @@ pub struct Inputs {
     pub them: Vec<[u16; 4]>,
     /// The threat state ([`super::eval::threat_mask`]) with `me` to move.
     pub mask: u16,
+    /// The linear evaluation of the position ([`super::weights`]), in evaluation units: what
+    /// a net over the linear weights ([`FloatNet::base`]) adds its value to.
+    pub base_value: i32,
+    /// Per empty cell, the linear move-ordering score below the threat tiers: what such a
+    /// net adds its policy to.
+    pub base_order: Vec<i32>,
 }
 
 /// The float weights of a net: what training fits and the file stores.
@@ -230,6 +246,11 @@ pub struct Inputs {
 pub struct FloatNet {
     /// The variant it was trained for.
     pub variant: Variant,
+    /// 0 for a net that evaluates alone; else the [`Weights::checksum`] of the linear weights
+    /// it adds to: its value is then the linear evaluation's logit plus its own, its policy
+    /// the linear ordering's logit plus its own (the net learns what the linear tables miss,
+    /// and starts from them). Such a net plays only over those weights.
+    pub base: u32,
     /// `PATTERNS x WIDTH`, row per pattern.
     pub embed: Vec<f32>,
     /// `WIDTH`: added to every cell's sum.
@@ -302,6 +323,7 @@ impl FloatNet {
         }
         Ok(FloatNet {
             variant,
+            base: 0,
             embed: vec![0.0; PATTERNS * WIDTH],
             bias: vec![0.0; WIDTH],
             w1: vec![0.0; HIDDEN * 2 * WIDTH],
@@ -325,6 +347,7 @@ impl FloatNet {
             u32::from(size.height),
             self.variant.k() as u32,
             rule_code(self.variant.rule()),
+            self.base,
             WIDTH as u32,
             HIDDEN as u32,
             PATTERNS as u32,
@@ -370,6 +393,7 @@ impl FloatNet {
             return Err(NetError::Version { found: version });
         }
         let (width, height, k, rule) = (r.u32()?, r.u32()?, r.u32()?, r.u32()?);
+        let base = r.u32()?;
         let sizes = [r.u32()?, r.u32()?, r.u32()?, r.u32()?];
         let expected = [WIDTH as u32, HIDDEN as u32, PATTERNS as u32, MASKS as u32];
         if sizes != expected {
@@ -389,6 +413,7 @@ impl FloatNet {
             .map_err(|e| NetError::Variant(e.to_string()))?;
         let net = FloatNet {
             variant,
+            base,
             embed: r.f32s(PATTERNS * WIDTH)?,
             bias: r.f32s(WIDTH)?,
             w1: r.f32s(HIDDEN * 2 * WIDTH)?,
@@ -408,6 +433,13 @@ impl FloatNet {
         }
         if !supports(&net.variant) {
             return Err(NetError::Unsupported(net.variant));
+        }
+        let expected = Weights::embedded().checksum();
+        if net.base != 0 && net.base != expected {
+            return Err(NetError::Base {
+                found: net.base,
+                expected,
+            });
         }
         Ok(net)
     }
@@ -437,6 +469,11 @@ impl FloatNet {
                 *a += h;
             }
         }
+        let base = if self.base == 0 {
+            0.0
+        } else {
+            (f64::from(inputs.base_value) / SCALE) as f32
+        };
         head(
             &self.w1,
             &self.b1,
@@ -444,6 +481,7 @@ impl FloatNet {
             self.b2,
             &acc.map(|a| a / ACC_DIV),
         ) + self.initiative[usize::from(inputs.mask)]
+            + base
     }
 
     /// The policy's logit of every empty cell of the inputs, in their order.
@@ -453,10 +491,16 @@ impl FloatNet {
             .me
             .iter()
             .zip(&inputs.them)
-            .map(|(me, them)| {
+            .zip(&inputs.base_order)
+            .map(|((me, them), &base)| {
                 let (hm, ht) = (self.cell(me), self.cell(them));
                 let (um, ut) = self.policy.split_at(WIDTH);
-                dot(&hm, um) + dot(&ht, ut)
+                let base = if self.base == 0 {
+                    0.0
+                } else {
+                    (f64::from(base) / POLICY_SCALE) as f32
+                };
+                dot(&hm, um) + dot(&ht, ut) + base
             })
             .collect()
     }
@@ -484,6 +528,7 @@ pub type Row = [i16; WIDTH];
 #[derive(Debug, PartialEq)]
 pub struct Net {
     variant: Variant,
+    base: u32,
     embed: Vec<Row>,
     bias: Row,
     /// `w1` by input: row `i` holds the weights of input `i` into every hidden unit, so the
@@ -511,6 +556,7 @@ impl Net {
     pub fn new(float: &FloatNet) -> Net {
         Net {
             variant: float.variant,
+            base: float.base,
             embed: float
                 .embed
                 .chunks_exact(WIDTH)
@@ -543,6 +589,12 @@ impl Net {
     #[must_use]
     pub const fn variant(&self) -> &Variant {
         &self.variant
+    }
+
+    /// Whether the net adds to the linear evaluation ([`FloatNet::base`]).
+    #[must_use]
+    pub const fn adds_to_linear(&self) -> bool {
+        self.base != 0
     }
 
     /// Whether the net serves games of `variant`: only its own.

@@ -608,11 +608,18 @@ impl Position {
     pub fn evaluate(&self) -> i32 {
         let me = self.to_move();
         let mask = self.initiative(me);
+        let linear =
+            || self.own[me.index()] - self.opp[me.other().index()] + self.weights.initiative[mask];
         if let Some(st) = self.net.as_deref() {
             let (m, t) = (me.index(), me.other().index());
-            return st.net.value(&st.acc[m], &st.acc[t], mask);
+            let value = st.net.value(&st.acc[m], &st.acc[t], mask);
+            return if st.net.adds_to_linear() {
+                value + linear()
+            } else {
+                value
+            };
         }
-        self.own[me.index()] - self.opp[me.other().index()] + self.weights.initiative[mask]
+        linear()
     }
 
     /// Sets the network evaluation (or takes it away with `None`): from then on it gives the
@@ -689,17 +696,24 @@ impl Position {
             return None;
         }
         let me = self.to_move().index();
+        let mask = self.initiative(self.to_move());
+        let (m, t) = (me, 1 - me);
         let mut inputs = net::Inputs {
             cells: Vec::new(),
             me: Vec::new(),
             them: Vec::new(),
-            mask: self.initiative(self.to_move()) as u16,
+            mask: mask as u16,
+            base_value: self.own[m] - self.opp[t] + self.weights.initiative[mask],
+            base_order: Vec::new(),
         };
         for p in self
             .board_indices()
             .filter(|&p| self.grid[p] == STONE_EMPTY)
         {
             inputs.cells.push(self.to_board[p]);
+            inputs
+                .base_order
+                .push(self.linear_order(self.info[m][p].code, self.info[t][p].code));
             for (s, out) in [(me, &mut inputs.me), (1 - me, &mut inputs.them)] {
                 out.push(std::array::from_fn(|d| {
                     self.net_pattern(s, p * 4 + d, 0, 0) as u16
@@ -819,13 +833,22 @@ impl Position {
     pub fn move_score(&self, p: usize) -> i32 {
         let s = self.to_move();
         let (own, theirs) = (self.info(s, p), self.info(s.other(), p));
+        let linear = self.linear_order(own.code, theirs.code);
         if let Some(st) = self.net.as_deref() {
             let (m, t) = (s.index(), s.other().index());
-            return eval::tier(own, theirs) + Net::policy(st.terms[m][p], st.terms[t][p]);
+            let policy = Net::policy(st.terms[m][p], st.terms[t][p]);
+            let base = if st.net.adds_to_linear() { linear } else { 0 };
+            return eval::tier(own, theirs) + policy + base;
         }
+        eval::tier(own, theirs) + linear
+    }
+
+    /// The linear ordering tables' score of a cell of kinds `own` (for the mover) and
+    /// `theirs` ([`super::weights`]).
+    fn linear_order(&self, own: u16, theirs: u16) -> i32 {
         let w = self.weights;
         let score = |table: &[i32], code: u16| table.get(usize::from(code)).copied().unwrap_or(0);
-        eval::tier(own, theirs) + score(&w.order_own, own.code) + score(&w.order_opp, theirs.code)
+        score(&w.order_own, own) + score(&w.order_opp, theirs)
     }
 
     /// Plays the side to move's stone on the empty cell `p`.

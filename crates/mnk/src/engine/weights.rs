@@ -102,6 +102,25 @@ impl Weights {
         WEIGHTS.get_or_init(|| Weights::parse(EMBEDDED).expect("the embedded weights parse"))
     }
 
+    /// A CRC-32 of the tables (never 0): what a net trained over these weights names
+    /// ([`super::net::FloatNet::base`]), so that it is never played over other ones.
+    #[must_use]
+    pub fn checksum(&self) -> u32 {
+        let mut hasher = crc32fast::Hasher::new();
+        for table in [
+            &self.own,
+            &self.opp,
+            &self.initiative,
+            &self.order_own,
+            &self.order_opp,
+        ] {
+            for v in table.iter() {
+                hasher.update(&v.to_le_bytes());
+            }
+        }
+        hasher.finalize().max(1)
+    }
+
     /// Reads the text format of [`Weights::to_text`]: `#` comments, then the tables `own`,
     /// `opp`, `initiative`, `order_own` and `order_opp`, each a name followed by its values.
     /// The two ordering tables may be left out together (files written before they existed):
