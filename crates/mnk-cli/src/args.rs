@@ -140,6 +140,15 @@ Examples:
 Games start from a few random stones near the centre; every later position the evaluation
 could be asked about is a sample, labelled with the game's result for its side to move.")]
     Tune(TuneArgs),
+    /// Play the engine against itself and write the games (for mnk-train and mnk tune): game
+    /// i from opening i then random stones drawn from seed + i, saved in order as they end; the
+    /// same command after an interruption goes on from the next game.
+    #[command(after_help = "\
+Examples:
+  mnk selfplay --games 2000 --nodes 10000 --out games.txt
+  mnk selfplay --games 2000 --nodes 10000 --out games.txt --net net.bin   # the net plays
+  mnk-train --load-games games.txt --out net.bin")]
+    Selfplay(SelfplayArgs),
     /// Prove the value of a position (win, draw or loss for the side to move) and a best move.
     #[command(after_help = "\
 Examples:
@@ -457,6 +466,43 @@ pub struct ServeArgs {
     /// when many users reach the server through one address (a proxy, a school's NAT).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub connections_per_client: u64,
+}
+
+/// Options of `mnk tune`.
+#[derive(Debug, Clone, Args)]
+pub struct SelfplayArgs {
+    /// How many games the file holds at the end (games it holds already count).
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Nodes per move of the engine.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    /// Random stones placed near the centre, after the opening, before the engine plays.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(0..=20))]
+    pub opening: u64,
+    /// Openings the games start from, one per line (game i from opening i, round the list):
+    /// a file, or `none`. Default: the built-in list on 15x15, none elsewhere.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<String>,
+    /// First seed of the random stones (game i uses seed + i), so a run can be repeated.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once (default: one per core).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// The games file: one line a game (the winner X, O or draw, the moves, then ` |` and
+    /// each move's value from the search), appended to.
+    #[arg(long, value_name = "FILE")]
+    pub out: String,
+    /// Board of the games.
+    #[arg(long, short = 's', default_value = "15", value_parser = parse_size)]
+    pub size: Size,
+    /// Stones in a row to win; default min(width, height, 5).
+    #[arg(long, short = 'k')]
+    pub k: Option<u32>,
+    /// Win rule: freestyle or exact.
+    #[arg(long, default_value = "freestyle")]
+    pub rule: Rule,
 }
 
 /// Options of `mnk tune`.

@@ -1146,6 +1146,42 @@ fn match_games_can_be_timed_with_an_increment() {
     assert_eq!(v["a_wins"], 2, "{v}");
 }
 
+#[test]
+fn selfplay_goes_on_from_the_next_game_and_writes_what_one_run_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (once, twice) = (dir.path().join("once.txt"), dir.path().join("twice.txt"));
+    let selfplay = |games: &str, out: &std::path::Path| {
+        let mut cmd = mnk();
+        cmd.args(["selfplay", "--size", "9", "--nodes", "200", "--jobs", "2"])
+            .args(["--games", games, "--out", out.to_str().unwrap()]);
+        cmd
+    };
+    selfplay("4", &once).assert().success().stdout(
+        predicate::str::contains("4 games in").and(predicate::str::contains("(4 played now")),
+    );
+    selfplay("2", &twice).assert().success();
+    selfplay("4", &twice)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("(2 played now"));
+    let (a, b) = (
+        std::fs::read_to_string(&once).unwrap(),
+        std::fs::read_to_string(&twice).unwrap(),
+    );
+    assert_eq!(a.lines().count(), 4);
+    assert_eq!(a, b);
+    // A file that is no games file is refused, and left as it was.
+    std::fs::write(&once, "X a1 b2 | 3 oops\n").unwrap();
+    selfplay("5", &once)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--out").and(predicate::str::contains("line 1")));
+    assert_eq!(
+        std::fs::read_to_string(&once).unwrap(),
+        "X a1 b2 | 3 oops\n"
+    );
+}
+
 /// `mnk tune` on 9x9 that plays no game and reads `games`.
 fn tune_reading(games: &str) -> Command {
     let mut cmd = mnk();

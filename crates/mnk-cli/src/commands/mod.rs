@@ -9,6 +9,7 @@ mod perft;
 mod play;
 mod play_match;
 mod players;
+mod selfplay;
 mod serve;
 mod show;
 mod solve;
@@ -61,6 +62,7 @@ fn run_command(command: Command, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Show(args) => show::run(&args, out),
         Command::Bench(args) => bench::run(&args, out),
         Command::Tune(args) => tune::run(&args, out),
+        Command::Selfplay(args) => selfplay::run(&args, out),
         Command::Match(args) => play_match::run(&args, out),
         Command::Players(args) => players::run(&args, out),
         Command::Perft(args) => perft::run(&args, out),

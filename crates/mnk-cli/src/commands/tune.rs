@@ -5,20 +5,15 @@ use crate::args::TuneArgs;
 use crate::failure::Failure;
 use crate::files::open_to_append;
 use crate::files::{read_at_most, text};
-use crate::interrupt::Searching;
 use indicatif::{ProgressBar, ProgressStyle};
-use mnk::arena::{StartPosition, self_play};
 use mnk::engine::policy::{Choice, choices, fit_order};
 use mnk::engine::tune::{
     FitOptions, MAX_GAME_LINE, MAX_GAMES_BYTES, PlayedGame, Sample, fit, samples,
 };
 use mnk::engine::weights::{MAX_WEIGHTS_BYTES, Weights};
 use mnk::game::{Side, Variant};
-use mnk::players::PlayerSpec;
-use rayon::prelude::*;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
-use std::sync::Mutex;
 use std::time::Instant;
 
 pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -29,14 +24,32 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut games = Vec::new();
     let mut sources = Vec::new();
     for path in &args.load_games {
-        let read = read_games(path, variant)?;
+        let read = read_games(path, variant, "--load-games")?;
         sources.push(format!("{} read from {path}", read.len()));
         games.extend(read);
     }
     let loaded = games.len();
     let (openings, source) = crate::openings::choose(args.openings.as_deref(), variant)?;
     if args.games > 0 {
-        let (played, stopped) = play(args, variant, &openings)?;
+        let save = match &args.save_games {
+            Some(path) => Some(super::selfplay::Save {
+                path,
+                file: open_to_append(Path::new(path))
+                    .map_err(|e| Failure::Usage(format!("--save-games {path}: {e}")))?,
+            }),
+            None => None,
+        };
+        let series = super::selfplay::Series {
+            variant,
+            nodes: args.nodes,
+            openings: &openings,
+            opening: args.opening as usize,
+            seed: args.seed,
+            first: 0,
+            count: args.games as u64,
+            jobs: args.jobs,
+        };
+        let (played, stopped) = super::selfplay::play(&series, save)?;
         if stopped {
             let n = played.len();
             let saved = args
@@ -191,91 +204,15 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Plays the self-play games, in parallel, saving each as it ends; and whether Ctrl-C (or
-/// SIGTERM, SIGHUP) stopped them, the games being played then cut short and left out.
-fn play(
-    args: &TuneArgs,
-    variant: Variant,
-    openings: &[StartPosition],
-) -> Result<(Vec<PlayedGame>, bool), Failure> {
-    let spec: PlayerSpec = format!("engine:nodes={}", args.nodes)
-        .parse()
-        .map_err(|e| Failure::Runtime(format!("{e}")))?;
-    let save = match &args.save_games {
-        Some(path) => Some(Mutex::new(
-            open_to_append(Path::new(path))
-                .map_err(|e| Failure::Usage(format!("--save-games {path}: {e}")))?,
-        )),
-        None => None,
-    };
-    let bar = ProgressBar::new(args.games as u64);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "self-play {bar:30} {pos}/{len} games  [{elapsed}, eta {eta}]",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .build()
-        .map_err(|e| Failure::Runtime(e.to_string()))?;
-    let searching = Searching::start();
-    let stop = searching.stop();
-    let played: Result<Vec<Option<PlayedGame>>, Failure> = pool.install(|| {
-        (0..args.games as u64)
-            .into_par_iter()
-            .map(|i| {
-                // Game i starts from opening i (round the list), then its random stones.
-                let start = openings
-                    .get(i as usize % openings.len().max(1))
-                    .map_or(&[][..], |o| &o.moves[..]);
-                let Some(game) = self_play(
-                    variant,
-                    &spec,
-                    start,
-                    args.opening as usize,
-                    3,
-                    args.seed + i,
-                    &stop,
-                )
-                .map_err(|e| Failure::Runtime(e.to_string()))?
-                else {
-                    return Ok(None);
-                };
-                let played = PlayedGame {
-                    winner: game.game.board().status().winner(),
-                    moves: game.game.moves().to_vec(),
-                    values: game.values,
-                };
-                if let (Some(file), Some(path)) = (&save, &args.save_games) {
-                    let line = played.to_line(variant);
-                    let mut f = file
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner);
-                    writeln!(f, "{line}")
-                        .and_then(|()| f.flush())
-                        .map_err(|e| {
-                            Failure::Runtime(format!(
-                                "--save-games {path}: {e}; the games before it are saved"
-                            ))
-                        })?;
-                }
-                bar.inc(1);
-                Ok(Some(played))
-            })
-            .collect()
-    });
-    bar.finish_and_clear();
-    let stopped = searching.interrupted();
-    drop(searching);
-    Ok((played?.into_iter().flatten().collect(), stopped))
-}
-
 /// Games from a games file (`PlayedGame::parse`: `.gz` files are decompressed as they are
 /// read).
-fn read_games(path: &str, variant: Variant) -> Result<Vec<PlayedGame>, Failure> {
-    let file = std::fs::File::open(path)
-        .map_err(|e| Failure::Usage(format!("--load-games {path}: {e}")))?;
+pub(super) fn read_games(
+    path: &str,
+    variant: Variant,
+    option: &str,
+) -> Result<Vec<PlayedGame>, Failure> {
+    let file =
+        std::fs::File::open(path).map_err(|e| Failure::Usage(format!("{option} {path}: {e}")))?;
     let raw: Box<dyn Read> = if path.ends_with(".gz") {
         Box::new(flate2::read::MultiGzDecoder::new(BufReader::new(file)))
     } else {
@@ -287,8 +224,7 @@ fn read_games(path: &str, variant: Variant) -> Result<Vec<PlayedGame>, Failure> 
     let mut total = 0u64;
     for number in 1.. {
         line.clear();
-        let bad =
-            |why: String| Failure::Usage(format!("--load-games {path}: line {number}: {why}"));
+        let bad = |why: String| Failure::Usage(format!("{option} {path}: line {number}: {why}"));
         let read = (&mut input)
             .take(MAX_GAME_LINE + 1)
             .read_line(&mut line)
@@ -299,7 +235,7 @@ fn read_games(path: &str, variant: Variant) -> Result<Vec<PlayedGame>, Failure> 
         total += read as u64;
         if total > MAX_GAMES_BYTES {
             return Err(Failure::Usage(format!(
-                "--load-games {path}: more than {MAX_GAMES_BYTES} bytes of games (after \
+                "{option} {path}: more than {MAX_GAMES_BYTES} bytes of games (after \
                  decompression): split the file"
             )));
         }

@@ -1,0 +1,201 @@
+//! `mnk selfplay`: the engine's self-play games, written to a file as they end, in the order
+//! of their numbers, so that a run stopped and started again goes on with the next game and
+//! the file is the one an uninterrupted run writes. The games `mnk tune` plays come from here
+//! too ([`play`]); `mnk-train` and `mnk tune --load-games` read the file.
+
+use crate::args::SelfplayArgs;
+use crate::failure::Failure;
+use crate::files::open_to_append;
+use crate::interrupt::Searching;
+use indicatif::{ProgressBar, ProgressStyle};
+use mnk::arena::{StartPosition, self_play};
+use mnk::engine::tune::PlayedGame;
+use mnk::game::{Side, Variant};
+use mnk::players::PlayerSpec;
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+use std::sync::Mutex;
+
+/// Which games to play: games `first .. first + count` of the series, game `i` from opening
+/// `i` (round the list) then `opening` random stones drawn from `seed + i`, the engine
+/// searching `nodes` a move.
+pub struct Series<'a> {
+    pub variant: Variant,
+    pub nodes: u64,
+    pub openings: &'a [StartPosition],
+    pub opening: usize,
+    pub seed: u64,
+    pub first: u64,
+    pub count: u64,
+    pub jobs: Option<usize>,
+}
+
+/// A file the games are appended to, each line once every game before it is written.
+pub struct Save<'a> {
+    pub path: &'a str,
+    pub file: Box<dyn Write + Send>,
+}
+
+/// The games written so far and those finished but waiting for an earlier one.
+struct Writer<'a> {
+    save: Option<Save<'a>>,
+    next: u64,
+    waiting: BTreeMap<u64, String>,
+}
+
+impl Writer<'_> {
+    fn add(&mut self, i: u64, line: String) -> Result<(), Failure> {
+        let Some(save) = &mut self.save else {
+            return Ok(());
+        };
+        self.waiting.insert(i, line);
+        while let Some(line) = self.waiting.remove(&self.next) {
+            writeln!(save.file, "{line}")
+                .and_then(|()| save.file.flush())
+                .map_err(|e| {
+                    Failure::Runtime(format!("{}: {e}; the games before it are saved", save.path))
+                })?;
+            self.next += 1;
+        }
+        Ok(())
+    }
+}
+
+/// Plays the series in parallel (one game per core unless `jobs` says otherwise), saving each
+/// game in order of number as it can be; the games finished, and whether Ctrl-C (or SIGTERM,
+/// SIGHUP) stopped the series (the games being played then are cut short and left out, and
+/// so are finished ones that wait for one of them to be written).
+pub fn play(series: &Series, save: Option<Save>) -> Result<(Vec<PlayedGame>, bool), Failure> {
+    let spec: PlayerSpec = format!("engine:nodes={}", series.nodes)
+        .parse()
+        .map_err(|e| Failure::Runtime(format!("{e}")))?;
+    let bar = ProgressBar::new(series.count);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "self-play {bar:30} {pos}/{len} games  [{elapsed}, eta {eta}]",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(series.jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| Failure::Runtime(e.to_string()))?;
+    let writer = Mutex::new(Writer {
+        save,
+        next: series.first,
+        waiting: BTreeMap::new(),
+    });
+    let searching = Searching::start();
+    let stop = searching.stop();
+    let variant = series.variant;
+    let played: Result<Vec<Option<PlayedGame>>, Failure> = pool.install(|| {
+        (series.first..series.first + series.count)
+            .into_par_iter()
+            .map(|i| {
+                let start = series
+                    .openings
+                    .get(i as usize % series.openings.len().max(1))
+                    .map_or(&[][..], |o| &o.moves[..]);
+                let Some(game) = self_play(
+                    variant,
+                    &spec,
+                    start,
+                    series.opening,
+                    3,
+                    series.seed + i,
+                    &stop,
+                )
+                .map_err(|e| Failure::Runtime(e.to_string()))?
+                else {
+                    return Ok(None);
+                };
+                let played = PlayedGame {
+                    winner: game.game.board().status().winner(),
+                    moves: game.game.moves().to_vec(),
+                    values: game.values,
+                };
+                writer
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .add(i, played.to_line(variant))?;
+                bar.inc(1);
+                Ok(Some(played))
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    let stopped = searching.interrupted();
+    drop(searching);
+    Ok((played?.into_iter().flatten().collect(), stopped))
+}
+
+/// Wins of X, of O, and draws.
+pub fn results(games: &[PlayedGame]) -> (usize, usize, usize) {
+    games.iter().fold((0, 0, 0), |(x, o, d), g| match g.winner {
+        Some(Side::X) => (x + 1, o, d),
+        Some(Side::O) => (x, o + 1, d),
+        None => (x, o, d + 1),
+    })
+}
+
+pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let k = args.k.unwrap_or_else(|| Variant::default_k(args.size));
+    let variant =
+        Variant::new(args.size, k, args.rule).map_err(|e| Failure::Usage(e.to_string()))?;
+    let (openings, _) = crate::openings::choose(args.openings.as_deref(), variant)?;
+    let before = if Path::new(&args.out).exists() {
+        super::tune::read_games(&args.out, variant, "--out")?
+    } else {
+        Vec::new()
+    };
+    let done = before.len() as u64;
+    if done >= args.games {
+        let (x, o, d) = results(&before);
+        writeln!(
+            out,
+            "{done} games in {} already (X won {x}, O won {o}, {d} drawn): nothing to play",
+            args.out
+        )?;
+        return Ok(());
+    }
+    let file = open_to_append(Path::new(&args.out))
+        .map_err(|e| Failure::Usage(format!("--out {}: {e}", args.out)))?;
+    let series = Series {
+        variant,
+        nodes: args.nodes,
+        openings: &openings,
+        opening: args.opening as usize,
+        seed: args.seed,
+        first: done,
+        count: args.games - done,
+        jobs: args.jobs,
+    };
+    let (played, stopped) = play(
+        &series,
+        Some(Save {
+            path: &args.out,
+            file,
+        }),
+    )?;
+    if stopped {
+        return Err(Failure::Interrupted(format!(
+            "Interrupted: the games finished in order are in {}; the same command goes on \
+             from the next one.",
+            args.out
+        )));
+    }
+    let mut all = before;
+    all.extend(played);
+    let (x, o, d) = results(&all);
+    writeln!(
+        out,
+        "{} games in {} ({} played now, at {} nodes a move): X won {x}, O won {o}, {d} drawn",
+        all.len(),
+        args.out,
+        all.len() as u64 - done,
+        args.nodes
+    )?;
+    Ok(())
+}
