@@ -1654,3 +1654,58 @@ fn mcts_plays_through_best_and_match_with_its_settings() {
     );
     assert_eq!(m["a_spec"], "mcts:playouts=5000");
 }
+
+/// A net file for `variant` (all zeros: it plays, and says nothing), written in `dir`.
+fn zero_net(dir: &std::path::Path, size: u8) -> std::path::PathBuf {
+    use mnk::engine::net::FloatNet;
+    use mnk::game::{Rule, Size, Variant};
+    let variant = Variant::new(Size::square(size), 5, Rule::Freestyle).unwrap();
+    let path = dir.join(format!("zero-{size}.bin"));
+    std::fs::write(&path, FloatNet::zero(variant).unwrap().to_bytes()).unwrap();
+    path
+}
+
+#[test]
+fn a_net_plays_its_own_board_and_a_broken_or_foreign_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let net9 = zero_net(dir.path(), 9);
+    let best = |net: &std::path::Path, ai: &str| {
+        let mut cmd = mnk();
+        cmd.args(["best", "--size", "9", "--moves", "e5 d4", "--ai", ai])
+            .args(["--net", net.to_str().unwrap()]);
+        cmd
+    };
+    // Its own board: the engine plays with it, and so does eval=net.
+    best(&net9, "engine:nodes=300").assert().success();
+    best(&net9, "engine:nodes=300,eval=net").assert().success();
+    // On another board, eval=net says why it cannot, and what plays any game.
+    let net11 = zero_net(dir.path(), 11);
+    best(&net11, "engine:nodes=300,eval=net")
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("trained for 11x11")
+                .and(predicate::str::contains("eval=linear")),
+        );
+    best(&net11, "engine:nodes=300,eval=linear")
+        .assert()
+        .success();
+    // A damaged file: refused before anything runs, with the file's fault.
+    let mut bytes = std::fs::read(&net9).unwrap();
+    bytes[100] ^= 1;
+    let broken = dir.path().join("broken.bin");
+    std::fs::write(&broken, &bytes).unwrap();
+    best(&broken, "engine:nodes=300")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--net").and(predicate::str::contains("checksum")));
+    best(&dir.path().join("missing.bin"), "engine")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--net"));
+    mnk()
+        .args(["best", "--size", "9", "--ai", "engine:eval=nnet"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("linear, net"));
+}

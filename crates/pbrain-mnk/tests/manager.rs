@@ -491,3 +491,36 @@ fn byte_soup_never_kills_the_brain() {
         assert!(brain.end().success());
     }
 }
+
+#[test]
+fn a_net_file_that_cannot_be_used_stops_the_brain_at_start() {
+    let dir = std::env::temp_dir().join(format!("pbrain-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.bin");
+    std::fs::write(&broken, b"MNKNET\x02\x00\x00\x00").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_pbrain-mnk"))
+        .args(["--net", broken.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("--net") && said.contains("truncated"),
+        "{said}"
+    );
+    // A good one for 15x15: the brain plays with it.
+    let net = mnk::engine::net::FloatNet::zero(
+        Variant::new(Size::square(15), 5, Rule::Freestyle).unwrap(),
+    )
+    .unwrap();
+    let good = dir.join("zero.bin");
+    std::fs::write(&good, net.to_bytes()).unwrap();
+    let mut brain = Brain::spawn(&["--net", good.to_str().unwrap(), "--ai", "engine:nodes=500"]);
+    brain.expect_ok("START 15");
+    brain.send("TURN 7,7");
+    let reply = brain.answer(HANG);
+    assert!(reply.split(',').count() == 2, "{reply}");
+    brain.send("END");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,6 +1,6 @@
 //! The network evaluation: a small NNUE-style net over the line patterns around every empty
 //! cell, giving the position's value and a move-ordering score (a policy) for each cell,
-//! updated stone by stone with the position ([`Position`]).
+//! updated stone by stone with the position ([`Position`](super::Position)).
 //!
 //! # The model
 //! Every empty cell `c` is seen from a perspective `P` (the side whose view it is, "mine",
@@ -16,8 +16,9 @@
 //! position's *accumulator* for `P` is the sum of `h_P` over the empty cells. With `me` to
 //! move and `them` the other side,
 //!
-//! - value (a logit of `me` winning): `w2 . clamp(w1 [acc_me, acc_them] / ACC_DIV + b1, 0, 1)
-//!   + b2 + initiative[mask]`, `mask` the threat state the linear evaluation also reads
+//! - value (a logit of `me` winning):
+//!   `w2 . clamp(w1 (acc_me, acc_them) / ACC_DIV + b1, 0, 1) + b2 + initiative(mask)`, `mask`
+//!   the threat state the linear evaluation also reads
 //!   ([`super::eval::threat_mask`]); the engine scores it as `logit * SCALE`
 //!   ([`super::weights::SCALE`]), the linear evaluation's units;
 //! - policy (a logit of each empty cell being the move to play): `u_me . h_me(c) + u_them .
@@ -211,7 +212,7 @@ pub fn pattern(key_me: u32, key_them: u32) -> usize {
 }
 
 /// The base-3 key of a line given cell by cell (`line[slot]` for the key's slots, as
-/// [`pattern::decode`] orders them): for tests and tools.
+/// [`decode`](super::pattern::decode) orders them): for tests and tools.
 #[must_use]
 pub fn key_of(slots: &[u8]) -> u32 {
     slots

@@ -180,6 +180,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn eval_chooses_the_engine_s_evaluation_and_names_what_it_takes() {
+        let spec: PlayerSpec = "engine:eval=net,nodes=100".parse().unwrap();
+        assert_eq!(spec.options.eval, Some(Evaluation::Net));
+        assert_eq!(spec.to_string(), "engine:nodes=100,eval=net");
+        let linear: PlayerSpec = "engine:eval=Linear".parse().unwrap();
+        assert_eq!(linear.options.eval, Some(Evaluation::Linear));
+        let err = "engine:eval=deep".parse::<PlayerSpec>().unwrap_err();
+        assert!(err.to_string().contains("linear, net"), "{err}");
+    }
+
+    #[test]
     fn tic_tac_toe_defaults_to_perfect_and_gomoku_to_the_engine() {
         use crate::game::{Rule, Size};
         assert_eq!(strongest_for(&Variant::tic_tac_toe()).name, "perfect");
