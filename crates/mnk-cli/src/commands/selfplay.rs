@@ -9,12 +9,12 @@ use crate::files::open_to_append;
 use crate::interrupt::Searching;
 use indicatif::{ProgressBar, ProgressStyle};
 use mnk::arena::{StartPosition, self_play};
-use mnk::engine::tune::PlayedGame;
+use mnk::engine::tune::{MAX_GAME_LINE, MAX_GAMES_BYTES, PlayedGame};
 use mnk::game::{Side, Variant};
 use mnk::players::PlayerSpec;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::io::Write;
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::sync::Mutex;
 
@@ -146,7 +146,7 @@ pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Variant::new(args.size, k, args.rule).map_err(|e| Failure::Usage(e.to_string()))?;
     let (openings, _) = crate::openings::choose(args.openings.as_deref(), variant)?;
     let before = if Path::new(&args.out).exists() {
-        super::tune::read_games(&args.out, variant, "--out")?
+        read_games(&args.out, variant, "--out")?
     } else {
         Vec::new()
     };
@@ -198,4 +198,47 @@ pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
         args.nodes
     )?;
     Ok(())
+}
+
+/// Games from a games file (`PlayedGame::parse`: `.gz` files are decompressed as they are
+/// read).
+pub fn read_games(path: &str, variant: Variant, option: &str) -> Result<Vec<PlayedGame>, Failure> {
+    let file =
+        std::fs::File::open(path).map_err(|e| Failure::Usage(format!("{option} {path}: {e}")))?;
+    let raw: Box<dyn Read> = if path.ends_with(".gz") {
+        Box::new(flate2::read::MultiGzDecoder::new(BufReader::new(file)))
+    } else {
+        Box::new(file)
+    };
+    let mut input = BufReader::new(raw.take(MAX_GAMES_BYTES + 1));
+    let mut games = Vec::new();
+    let mut line = String::new();
+    let mut total = 0u64;
+    for number in 1.. {
+        line.clear();
+        let bad = |why: String| Failure::Usage(format!("{option} {path}: line {number}: {why}"));
+        let read = (&mut input)
+            .take(MAX_GAME_LINE + 1)
+            .read_line(&mut line)
+            .map_err(|e| bad(e.to_string()))?;
+        if read == 0 {
+            break;
+        }
+        total += read as u64;
+        if total > MAX_GAMES_BYTES {
+            return Err(Failure::Usage(format!(
+                "{option} {path}: more than {MAX_GAMES_BYTES} bytes of games (after \
+                 decompression): split the file"
+            )));
+        }
+        if read as u64 > MAX_GAME_LINE {
+            return Err(bad(format!(
+                "longer than {MAX_GAME_LINE} bytes, more than any game's line"
+            )));
+        }
+        if let Some(game) = PlayedGame::parse(&line, variant).map_err(|e| bad(e.to_string()))? {
+            games.push(game);
+        }
+    }
+    Ok(games)
 }

@@ -7,12 +7,10 @@ use crate::files::open_to_append;
 use crate::files::{read_at_most, text};
 use indicatif::{ProgressBar, ProgressStyle};
 use mnk::engine::policy::{Choice, choices, fit_order};
-use mnk::engine::tune::{
-    FitOptions, MAX_GAME_LINE, MAX_GAMES_BYTES, PlayedGame, Sample, fit, samples,
-};
+use mnk::engine::tune::{FitOptions, Sample, fit, samples};
 use mnk::engine::weights::{MAX_WEIGHTS_BYTES, Weights};
 use mnk::game::{Side, Variant};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
@@ -24,7 +22,7 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut games = Vec::new();
     let mut sources = Vec::new();
     for path in &args.load_games {
-        let read = read_games(path, variant, "--load-games")?;
+        let read = super::selfplay::read_games(path, variant, "--load-games")?;
         sources.push(format!("{} read from {path}", read.len()));
         games.extend(read);
     }
@@ -202,51 +200,4 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
         started.elapsed().as_secs_f64()
     )?;
     Ok(())
-}
-
-/// Games from a games file (`PlayedGame::parse`: `.gz` files are decompressed as they are
-/// read).
-pub(super) fn read_games(
-    path: &str,
-    variant: Variant,
-    option: &str,
-) -> Result<Vec<PlayedGame>, Failure> {
-    let file =
-        std::fs::File::open(path).map_err(|e| Failure::Usage(format!("{option} {path}: {e}")))?;
-    let raw: Box<dyn Read> = if path.ends_with(".gz") {
-        Box::new(flate2::read::MultiGzDecoder::new(BufReader::new(file)))
-    } else {
-        Box::new(file)
-    };
-    let mut input = BufReader::new(raw.take(MAX_GAMES_BYTES + 1));
-    let mut games = Vec::new();
-    let mut line = String::new();
-    let mut total = 0u64;
-    for number in 1.. {
-        line.clear();
-        let bad = |why: String| Failure::Usage(format!("{option} {path}: line {number}: {why}"));
-        let read = (&mut input)
-            .take(MAX_GAME_LINE + 1)
-            .read_line(&mut line)
-            .map_err(|e| bad(e.to_string()))?;
-        if read == 0 {
-            break;
-        }
-        total += read as u64;
-        if total > MAX_GAMES_BYTES {
-            return Err(Failure::Usage(format!(
-                "{option} {path}: more than {MAX_GAMES_BYTES} bytes of games (after \
-                 decompression): split the file"
-            )));
-        }
-        if read as u64 > MAX_GAME_LINE {
-            return Err(bad(format!(
-                "longer than {MAX_GAME_LINE} bytes, more than any game's line"
-            )));
-        }
-        if let Some(game) = PlayedGame::parse(&line, variant).map_err(|e| bad(e.to_string()))? {
-            games.push(game);
-        }
-    }
-    Ok(games)
 }

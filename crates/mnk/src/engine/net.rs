@@ -42,7 +42,7 @@
 //! only its own variant ([`Net::serves`]). The engine quantizes it when it loads it.
 
 use super::pattern::{BLOCKED, EMPTY, OWN, POW3};
-use super::weights::{MASKS, SCALE, Weights};
+use super::weights::{MASKS, SCALE, TEMPERATURE, Weights};
 use crate::game::{Rule, Size, Variant};
 use std::fmt;
 use std::str::FromStr;
@@ -68,8 +68,8 @@ pub const QUANT: i32 = 256;
 /// Integer units per unit of a policy weight.
 const POLICY_QUANT: i32 = 1024;
 /// Move-ordering units per unit of policy logit (the linear ordering tables' scale,
-/// [`super::policy::TEMPERATURE`]).
-const POLICY_SCALE: f64 = super::policy::TEMPERATURE;
+/// [`TEMPERATURE`]).
+const POLICY_SCALE: f64 = TEMPERATURE;
 /// The largest static value the net gives, in evaluation units (a logit of 40: far beyond any
 /// position the net has seen, and far below the search's scores of wins).
 pub const MAX_VALUE: i32 = 8000;
@@ -624,9 +624,16 @@ impl Net {
     }
 
     /// The value, in evaluation units, of accumulators `acc_me`, `acc_them` ([`QUANT`] per
-    /// unit) with threat state `mask`.
+    /// unit) with threat state `mask`, the head computed by `head` (the portable
+    /// [`Net::head_body`], or the engine's choice of it for the processor).
     #[must_use]
-    pub fn value(&self, acc_me: &Acc, acc_them: &Acc, mask: usize) -> i32 {
+    pub(crate) fn value_by(
+        &self,
+        acc_me: &Acc,
+        acc_them: &Acc,
+        mask: usize,
+        head: impl FnOnce(&Net, &[f32; 2 * WIDTH]) -> f32,
+    ) -> i32 {
         let unit = 1.0 / (QUANT as f32 * ACC_DIV);
         let x: [f32; 2 * WIDTH] = std::array::from_fn(|i| {
             if i < WIDTH {
@@ -635,10 +642,17 @@ impl Net {
                 acc_them[i - WIDTH] as f32 * unit
             }
         });
-        let logit = super::simd::head(self, &x) + self.initiative[mask];
+        let logit = head(self, &x) + self.initiative[mask];
         (f64::from(logit) * SCALE)
             .round()
             .clamp(-f64::from(MAX_VALUE), f64::from(MAX_VALUE)) as i32
+    }
+
+    /// The value, in evaluation units, of accumulators `acc_me`, `acc_them` ([`QUANT`] per
+    /// unit) with threat state `mask` (portably: the same bits as the engine's).
+    #[must_use]
+    pub fn value(&self, acc_me: &Acc, acc_them: &Acc, mask: usize) -> i32 {
+        self.value_by(acc_me, acc_them, mask, Net::head_body)
     }
 
     /// The head on the scaled accumulators (the engine's order of the sums: input by input

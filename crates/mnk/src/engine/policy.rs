@@ -11,12 +11,9 @@ use super::movegen::MoveList;
 use super::pattern::CODES;
 use super::position::{Position, Threat};
 use super::tune::{Adam, FitOptions, SplitMix};
+pub use super::weights::TEMPERATURE;
 use super::weights::Weights;
 use crate::game::{Board, Cell, Variant};
-
-/// Ordering units per unit of the softmax's log-odds: a move scoring this much more than
-/// another is e times likelier to be the search's choice.
-pub const TEMPERATURE: f64 = 100.0;
 
 /// One position: the kinds of cell (for the mover, for the opponent) of every move the tables
 /// order, and which of them the search played.

@@ -612,7 +612,9 @@ impl Position {
             || self.own[me.index()] - self.opp[me.other().index()] + self.weights.initiative[mask];
         if let Some(st) = self.net.as_deref() {
             let (m, t) = (me.index(), me.other().index());
-            let value = st.net.value(&st.acc[m], &st.acc[t], mask);
+            let value = st
+                .net
+                .value_by(&st.acc[m], &st.acc[t], mask, super::simd::head);
             return if st.net.adds_to_linear() {
                 value + linear()
             } else {

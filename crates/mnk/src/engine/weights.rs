@@ -35,6 +35,10 @@ pub const MASKS: usize = 1 << 11;
 /// Evaluation units per unit of log-odds of winning (`eval / SCALE` is the logit).
 pub const SCALE: f64 = 200.0;
 
+/// Ordering units per unit of the move-ordering softmax's log-odds: a move scoring this much
+/// more than another is e times likelier to be the search's choice ([`super::policy`]).
+pub const TEMPERATURE: f64 = 100.0;
+
 /// The weights the build embeds.
 const EMBEDDED: &str = include_str!("weights.txt");
 
