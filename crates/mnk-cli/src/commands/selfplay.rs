@@ -34,6 +34,8 @@ pub struct Series<'a> {
 
 /// A file the games are appended to, each line once every game before it is written.
 pub struct Save<'a> {
+    /// The option that named the file (`--out`, `--save-games`), for messages.
+    pub option: &'a str,
     pub path: &'a str,
     pub file: Box<dyn Write + Send>,
 }
@@ -55,7 +57,10 @@ impl Writer<'_> {
             writeln!(save.file, "{line}")
                 .and_then(|()| save.file.flush())
                 .map_err(|e| {
-                    Failure::Runtime(format!("{}: {e}; the games before it are saved", save.path))
+                    Failure::Runtime(format!(
+                        "{} {}: {e}; the games before it are saved",
+                        save.option, save.path
+                    ))
                 })?;
             self.next += 1;
         }
@@ -175,6 +180,7 @@ pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (played, stopped) = play(
         &series,
         Some(Save {
+            option: "--out",
             path: &args.out,
             file,
         }),

@@ -31,6 +31,7 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if args.games > 0 {
         let save = match &args.save_games {
             Some(path) => Some(super::selfplay::Save {
+                option: "--save-games",
                 path,
                 file: open_to_append(Path::new(path))
                     .map_err(|e| Failure::Usage(format!("--save-games {path}: {e}")))?,
