@@ -608,20 +608,23 @@ impl Position {
     pub fn evaluate(&self) -> i32 {
         let me = self.to_move();
         let mask = self.initiative(me);
-        let linear =
-            || self.own[me.index()] - self.opp[me.other().index()] + self.weights.initiative[mask];
-        if let Some(st) = self.net.as_deref() {
-            let (m, t) = (me.index(), me.other().index());
-            let value = st
-                .net
-                .value_by(&st.acc[m], &st.acc[t], mask, super::simd::head);
-            return if st.net.adds_to_linear() {
-                value + linear()
-            } else {
-                value
-            };
+        let Some(st) = self.net.as_deref() else {
+            return self.linear_value(me, mask);
+        };
+        let (m, t) = (me.index(), me.other().index());
+        let value = st
+            .net
+            .value_by(&st.acc[m], &st.acc[t], mask, super::simd::head);
+        if st.net.adds_to_linear() {
+            value + self.linear_value(me, mask)
+        } else {
+            value
         }
-        linear()
+    }
+
+    /// The linear evaluation with `me` to move in threat state `mask` ([`super::weights`]).
+    fn linear_value(&self, me: Side, mask: usize) -> i32 {
+        self.own[me.index()] - self.opp[me.other().index()] + self.weights.initiative[mask]
     }
 
     /// Sets the network evaluation (or takes it away with `None`): from then on it gives the
@@ -640,12 +643,6 @@ impl Position {
         }
         self.net = Some(Box::new(self.fresh_net(net)));
         Ok(())
-    }
-
-    /// Whether a network evaluation is set.
-    #[must_use]
-    pub fn has_net(&self) -> bool {
-        self.net.is_some()
     }
 
     /// The network evaluation, when one is set.
@@ -705,7 +702,7 @@ impl Position {
             me: Vec::new(),
             them: Vec::new(),
             mask: mask as u16,
-            base_value: self.own[m] - self.opp[t] + self.weights.initiative[mask],
+            base_value: self.linear_value(self.to_move(), mask),
             base_order: Vec::new(),
         };
         for p in self
@@ -835,14 +832,14 @@ impl Position {
     pub fn move_score(&self, p: usize) -> i32 {
         let s = self.to_move();
         let (own, theirs) = (self.info(s, p), self.info(s.other(), p));
-        let linear = self.linear_order(own.code, theirs.code);
-        if let Some(st) = self.net.as_deref() {
-            let (m, t) = (s.index(), s.other().index());
-            let policy = Net::policy(st.terms[m][p], st.terms[t][p]);
-            let base = if st.net.adds_to_linear() { linear } else { 0 };
-            return eval::tier(own, theirs) + policy + base;
-        }
-        eval::tier(own, theirs) + linear
+        let linear = || self.linear_order(own.code, theirs.code);
+        let Some(st) = self.net.as_deref() else {
+            return eval::tier(own, theirs) + linear();
+        };
+        let (m, t) = (s.index(), s.other().index());
+        let policy = Net::policy(st.terms[m][p], st.terms[t][p]);
+        let base = if st.net.adds_to_linear() { linear() } else { 0 };
+        eval::tier(own, theirs) + policy + base
     }
 
     /// The linear ordering tables' score of a cell of kinds `own` (for the mover) and
