@@ -218,7 +218,7 @@ fn solve_renju_on_a_small_board() {
     // The ideas renju switches off are reported off.
     assert_eq!(
         v["ideas_off"],
-        serde_json::json!(["dead-cells", "dfpn", "zones", "vct"])
+        serde_json::json!(["dead-cells", "dfpn", "zones", "drawing-zones", "vct"])
     );
     mnk()
         .args([

@@ -625,3 +625,98 @@ fn a_checkpoint_with_an_impossible_record_is_refused() {
         }
     }
 }
+
+/// The drawing side's relevance zones (idea `drawing-zones`) on random positions of 5x5 to
+/// 7x7 boards: every value proved with them is the value proved without them, the proof
+/// written with them checks, and the zones do cut (the searches differ somewhere). Before the
+/// random ones, positions where a zone that leaves out cells the defender can still use (the
+/// argument of `Pairing::zone` needs them inside) proved a value the proof writer then could
+/// not back with a move (found among 2,200 random positions; with the zones as they are, all
+/// 2,200 agree and check).
+#[test]
+fn drawing_zones_prove_what_the_solver_proves_without_them() {
+    use mnk::certificate::verify;
+    let without = SolverConfig {
+        ideas: Ideas::DEFAULT.without("drawing-zones").unwrap(),
+        ..SolverConfig::default()
+    };
+    let control = Control::unlimited();
+    let mut games = Vec::new();
+    for (v, cells) in [
+        (variant(7, 6, 5), &[1, 32, 13, 36, 17, 37, 9, 38, 3, 21][..]),
+        (
+            variant(7, 7, 5),
+            &[2, 14, 9, 4, 46, 34, 3, 44, 23, 18, 26, 27, 33, 13],
+        ),
+        (
+            variant(7, 7, 5),
+            &[45, 38, 4, 20, 7, 12, 42, 48, 24, 28, 35, 10, 11, 15],
+        ),
+        (
+            variant(7, 7, 5),
+            &[
+                37, 48, 36, 6, 20, 5, 44, 22, 10, 39, 2, 40, 27, 15, 47, 11, 21, 41,
+            ],
+        ),
+        (
+            variant(7, 7, 5),
+            &[
+                19, 10, 12, 38, 7, 47, 28, 8, 24, 14, 15, 45, 37, 31, 43, 0, 40, 39, 16,
+            ],
+        ),
+        (
+            variant(7, 7, 5),
+            &[
+                10, 8, 24, 47, 19, 13, 7, 43, 28, 4, 40, 3, 6, 1, 5, 26, 46, 42,
+            ],
+        ),
+        (
+            variant(7, 7, 5),
+            &[
+                13, 32, 45, 41, 33, 46, 11, 12, 36, 21, 20, 16, 47, 1, 2, 4, 34,
+            ],
+        ),
+    ] {
+        let moves: Vec<Cell> = cells.iter().map(|&c| Cell(c)).collect();
+        games.push(Game::from_moves(v, &moves).unwrap());
+    }
+    let mut walk = Walk::new(0x39);
+    for (v, min_stones, count) in [
+        (variant(5, 5, 4), 4, 40),
+        (variant(6, 6, 5), 8, 40),
+        (variant(7, 6, 5), 12, 30),
+        (variant(7, 7, 5), 16, 30),
+    ] {
+        for _ in 0..count {
+            let mut game = Game::new(v);
+            let stones = min_stones + walk.below(8);
+            while game.board().stones() < stones {
+                let moves: Vec<Cell> = game.board().moves().collect();
+                let mut after = game.clone();
+                after.play(moves[walk.below(moves.len())]).unwrap();
+                if after.board().is_over() {
+                    break;
+                }
+                game = after;
+            }
+            games.push(game);
+        }
+    }
+    let (mut differ, mut values) = (0, HashMap::new());
+    for game in &games {
+        let (v, board) = (*game.board().variant(), game.board());
+        let mut zoned = Solver::new(&v).unwrap();
+        let with = zoned.prove(board, &control, Distance::Skip).unwrap();
+        let plain = Solver::with_config(&v, without)
+            .unwrap()
+            .prove(board, &control, Distance::Skip)
+            .unwrap();
+        assert_eq!(with.value, plain.value, "{v} {board:?}");
+        differ += usize::from(with.nodes != plain.nodes);
+        *values.entry(format!("{:?}", with.value)).or_insert(0) += 1;
+        let c = zoned.certificate(game, &control).unwrap();
+        assert_eq!(verify(&c).unwrap().value, c.value, "{v} {board:?}");
+    }
+    assert!(differ >= 10, "the zones cut in {differ} searches only");
+    assert_eq!(values.len(), 3, "wins, draws and losses: {values:?}");
+}

@@ -17,7 +17,8 @@
 //! order (`order`). Where the defender moves and the attacker would win by continuous fours
 //! if it passed (`threats`), only the moves in that line's relevance zone are searched: every
 //! other move loses to the line (idea `zones`, see `threats::Vcf::zone`). Dead cells and
-//! symmetric moves are skipped as in the alpha-beta search. (A search for the attacker's own
+//! symmetric moves are skipped as in the alpha-beta search, and so are the attacker's moves
+//! outside the drawing side's zone (idea `drawing-zones`, `pairing::Pairing::zone`). (A search for the attacker's own
 //! continuous fours where it moves, as alpha-beta does, cost more than it saved: 9x4 k=4 took
 //! 63M nodes instead of 30M.)
 //!
@@ -46,6 +47,8 @@ pub(crate) struct ProofSearch<'s, 'a> {
     attacker_x: bool,
     vcf: Vcf,
     pairing: Pairing,
+    /// The finder of the drawing side's zones (idea `drawing-zones`).
+    zone_pairing: Pairing,
     /// The children of the nodes on the current path (move, proof and disproof numbers),
     /// each node's after its parent's.
     kids: Vec<(u8, u32, u32)>,
@@ -80,6 +83,7 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
             attacker_x,
             vcf: Vcf::default(),
             pairing: Pairing::rationed(),
+            zone_pairing: Pairing::rationed(),
             kids: Vec::new(),
             places: Vec::new(),
         }
@@ -356,6 +360,14 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
         let mut moves = empty;
         if ideas.dead_cells && !lines.exact() {
             moves &= attacker_live | lines.live_cover(attacker);
+        }
+        // Only the attacker's moves in the drawing side's zone can win (`Pairing::zone`).
+        if or
+            && ideas.drawing_zones
+            && !lines.exact()
+            && let Some(zone) = self.zone_pairing.zone(lines, attacker, defender)
+        {
+            moves &= zone;
         }
         if ideas.zones && !or {
             // Would the attacker win by continuous fours if the defender passed? Then the

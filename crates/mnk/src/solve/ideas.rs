@@ -34,6 +34,11 @@ pub struct Ideas {
     /// defender passed, search only the defender's moves where the relevance zones of up to
     /// four such lines meet (`threats::Vcf::zone`).
     pub zones: bool,
+    /// Where the side to move is asked whether it wins and the other side holds pairs of the
+    /// cells only the side to move can still use, covering every window that reaches them,
+    /// search only its moves on the other cells: the drawing side's relevance zone
+    /// (`pairing::Pairing::zone`, with the argument why it is sound). Freestyle only.
+    pub drawing_zones: bool,
     /// Where continuous fours found no win, look for a victory by continuous threats: fours
     /// and threes, the defender's answers to a three limited to the relevance zones of the
     /// attacker's lines (`vct`). Off by default: on the boards measured it cost more than it
@@ -63,6 +68,7 @@ impl Ideas {
         dead_cells: true,
         dfpn: true,
         zones: true,
+        drawing_zones: true,
         vct: true,
     };
 
@@ -75,7 +81,7 @@ impl Ideas {
     /// The ideas the solver knows under a rule that forbids black moves (renju): the search's
     /// own bookkeeping, pairings (black defends only with points that can never become
     /// forbidden) and continuous fours (black's on legal points; white's four whose block is
-    /// forbidden to black wins). Dead cells, the relevance zones, proof-number search and
+    /// forbidden to black wins). Dead cells, both kinds of relevance zones, proof-number search and
     /// continuous threats assume that both sides may play every empty cell, and are off.
     pub const WITH_FORBIDDEN_MOVES: Ideas = Ideas {
         symmetry: true,
@@ -86,6 +92,7 @@ impl Ideas {
         dead_cells: false,
         dfpn: false,
         zones: false,
+        drawing_zones: false,
         vct: false,
     };
 
@@ -112,12 +119,13 @@ impl Ideas {
             dead_cells: self.dead_cells && other.dead_cells,
             dfpn: self.dfpn && other.dfpn,
             zones: self.zones && other.zones,
+            drawing_zones: self.drawing_zones && other.drawing_zones,
             vct: self.vct && other.vct,
         }
     }
 
     /// The names used on the command line.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "symmetry",
         "null-window",
         "pairing",
@@ -126,6 +134,7 @@ impl Ideas {
         "dead-cells",
         "dfpn",
         "zones",
+        "drawing-zones",
         "vct",
     ];
 
@@ -139,6 +148,7 @@ impl Ideas {
             "dead-cells" => &mut self.dead_cells,
             "dfpn" => &mut self.dfpn,
             "zones" => &mut self.zones,
+            "drawing-zones" => &mut self.drawing_zones,
             "vct" => &mut self.vct,
             _ => return None,
         })

@@ -33,8 +33,15 @@
 //! | `threat-order` | 9 | 30,934 | 2,414 | 15 | 4,366,815 |
 //! | `dead-cells` | 9 | 12,361 | 2,171 | 15 | 2,289,141 |
 //! | `dfpn`, `zones` | 9 | 12,311 | 2,171 | 15 | 2,106,160 |
+//! | `drawing-zones` (added later: with it 7x7 k=5 takes 2,046,052, the others as above) | 9 | 12,311 | 2,171 | 15 | 2,106,160 |
 //! | all of them | 62,469 | - | - | 22,405,514 | - |
 //! | `vct` switched on (off by default) | 9 | 271,338 | 13,520 | 15 | 4,746,361 |
+//!
+//! `drawing-zones` (the drawing side's relevance zones, `pairing::Pairing::zone`): on 7x7 k=5
+//! 2.9% fewer nodes in the same time (2,046,052 against 2,106,161; `farm-bench`, 7 pairs:
+//! time ratio 1.005); on 9x4 k=4 0.6% more (30,234,901); on 8x8 k=5 positions that alpha-beta
+//! proves draws (`--moves "d4 e4 d5 d3 d6"`: 20,128,310 nodes against 21,900,561, time ratio
+//! 0.987; `"d4 e5 e4 d5"` and `"d4 e5 d5 d3 e4"` within 0.5%). See docs/solver.md.
 //!
 //! `vct` (victory by continuous threats, module `vct`) is off by default: on 7x7 k=5 its searches
 //! cut the alpha-beta search from 2.11M to 1.28M nodes but cost 3.47M themselves (2.53 s

@@ -93,6 +93,9 @@ pub(crate) struct Searcher<'a> {
     /// Table entries taken since the last report.
     new_entries: u64,
     pairing: Pairing,
+    /// The finder of the drawing side's zones (idea `drawing-zones`), rationed apart from the
+    /// pairings of the whole board.
+    zone_pairing: Pairing,
     vcf: Vcf,
     vct: Vct,
 }
@@ -125,6 +128,7 @@ impl<'a> Searcher<'a> {
             unreported: 0,
             new_entries: 0,
             pairing: Pairing::rationed(),
+            zone_pairing: Pairing::rationed(),
             vcf: Vcf::default(),
             vct: Vct::default(),
         }
@@ -489,6 +493,18 @@ impl<'a> Searcher<'a> {
             pruned = live != empty;
             candidates = live;
         }
+        // Asked whether we win: where the opponent's pairs hold every window that reaches a
+        // cell only we can use, our moves there can be skipped (`Pairing::zone`).
+        let mut zoned = false;
+        if cx.ideas.drawing_zones
+            && alpha >= 0
+            && beta <= 1
+            && !lines.exact()
+            && let Some(zone) = self.zone_pairing.zone(lines, own, opp)
+        {
+            zoned = candidates & !zone != 0;
+            candidates &= zone;
+        }
         let (moves, count) = self.ordered_moves(
             own,
             opp,
@@ -525,7 +541,9 @@ impl<'a> Searcher<'a> {
             // No legal move at all (every empty cell forbidden to black): `Forced::Draw`.
             return Ok(0);
         }
-        if pruned && best < 0 {
+        if zoned && best < 0 {
+            best = 0; // a skipped move does not win, but perhaps draws
+        } else if pruned && best < 0 {
             best = -1; // a skipped move loses too, but perhaps later
         }
         let (lower, upper) = bounds(best, alpha_in, beta);

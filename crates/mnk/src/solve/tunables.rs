@@ -97,3 +97,12 @@ pub(crate) const PAIRING_RECENT: usize = 4;
 /// The most candidate pairs tried for one window.
 /// Obtained: set when written (2ddd41c, 2026-11-22), not measured.
 pub(crate) const PAIRING_MAX_PAIRS: usize = 64;
+
+/// Zones tried for one question of the drawing side's zones (idea `drawing-zones`): after a
+/// failed search for pairs, the outside cell in the most windows joins the zone and the pairs
+/// are looked for again.
+/// Obtained: 2026-11-28, one thread, `--distance never`: 1 try: 7x7 k=5 2,069,677 nodes, 8x8 k=5
+/// after "d4 e4 d5 d3 d6" 20,442,051 and after "d4 e5 e4 d5" 12,125,647; 2 tries: 2,054,867,
+/// 20,473,231, 12,534,778; 4: 2,046,052, 20,128,310, 11,947,317; 8: 2,045,291, 20,127,324,
+/// 11,947,001 (zones found in about 3% of the questions with one try, 23% with four).
+pub(crate) const ZONE_TRIES: usize = 4;
