@@ -33,7 +33,7 @@
 //! | `threat-order` | 9 | 30,934 | 2,414 | 15 | 4,366,815 |
 //! | `dead-cells` | 9 | 12,361 | 2,171 | 15 | 2,289,141 |
 //! | `dfpn`, `zones` | 9 | 12,311 | 2,171 | 15 | 2,106,160 |
-//! | `drawing-zones` (added later: with it 7x7 k=5 takes 2,046,052, the others as above) | 9 | 12,311 | 2,171 | 15 | 2,106,160 |
+//! | `drawing-zones` (added 2026-11-28, after the other rows were measured: with it, the first row's 7x7 k=5 takes 2,046,051) | 9 | 12,311 | 2,171 | 15 | 2,106,160 |
 //! | all of them | 62,469 | - | - | 22,405,514 | - |
 //! | `vct` switched on (off by default) | 9 | 271,338 | 13,520 | 15 | 4,746,361 |
 //!

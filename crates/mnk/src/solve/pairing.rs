@@ -108,7 +108,7 @@ impl Pairing {
         let empty = lines.full() & !(attacker | defender);
         let usable = lines.live_cover(defender) & empty;
         let mut inside = lines.live_cover(attacker) & empty;
-        for _ in 0..ZONE_TRIES {
+        for tries_left in (0..ZONE_TRIES).rev() {
             loop {
                 if inside == 0 || usable & !inside == 0 {
                     // No defender cell: a pairing of everything, which the search asks for
@@ -131,6 +131,9 @@ impl Pairing {
             }
             if self.covers_outside(lines, attacker, defender, lines.full(), inside) {
                 return Some(inside);
+            }
+            if tries_left == 0 {
+                break;
             }
             // No pairs found: the outside cell in the most windows to cover joins the zone.
             let mut windows_at = [0u8; 64];

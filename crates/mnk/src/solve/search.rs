@@ -5,9 +5,10 @@
 //! Contract of [`Searcher::search`] (fail-soft): with `alpha < beta`, the returned `v`
 //! satisfies: `v <= alpha` means the true score is at most `v`; `v >= beta` means it is at
 //! least `v`; otherwise `v` is the true score. Ideas that know only the sign of a score
-//! (pairing, dead cells) never return a bound on the wrong side of the truth: a pairing
-//! proves "at most 0", and when dead cells were skipped a losing result is reported as "at
-//! most -1".
+//! (pairing, dead cells, the drawing side's zones) never return a bound on the wrong side of
+//! the truth: a pairing proves "at most 0", when dead cells were skipped a losing result is
+//! reported as "at most -1", and when the drawing side's zone left moves out (only in the
+//! window `(0, 1)`) a result below 0 is reported as "at most 0".
 
 use super::ideas::Ideas;
 use super::key::{Images, Symmetries};
