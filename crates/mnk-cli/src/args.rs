@@ -468,15 +468,9 @@ pub struct ServeArgs {
     pub connections_per_client: u64,
 }
 
-/// Options of `mnk tune`.
+/// The self-play games' board and starts, shared by `mnk selfplay` and `mnk tune`.
 #[derive(Debug, Clone, Args)]
-pub struct SelfplayArgs {
-    /// How many games the file holds at the end (games it holds already count).
-    #[arg(long, default_value_t = 1000)]
-    pub games: u64,
-    /// Nodes per move of the engine.
-    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub nodes: u64,
+pub struct SeriesArgs {
     /// Random stones placed near the centre, after the opening, before the engine plays.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(0..=20))]
     pub opening: u64,
@@ -490,11 +484,7 @@ pub struct SelfplayArgs {
     /// Games played at once (default: one per core).
     #[arg(long)]
     pub jobs: Option<usize>,
-    /// The games file: one line a game (the winner X, O or draw, the moves, then ` |` and
-    /// each move's value from the search), appended to.
-    #[arg(long, value_name = "FILE")]
-    pub out: String,
-    /// Board of the games.
+    /// Board of the games (`mnk tune`'s weights serve every board; gomoku's by default).
     #[arg(long, short = 's', default_value = "15", value_parser = parse_size)]
     pub size: Size,
     /// Stones in a row to win; default min(width, height, 5).
@@ -503,6 +493,23 @@ pub struct SelfplayArgs {
     /// Win rule: freestyle or exact.
     #[arg(long, default_value = "freestyle")]
     pub rule: Rule,
+}
+
+/// Options of `mnk selfplay`.
+#[derive(Debug, Clone, Args)]
+pub struct SelfplayArgs {
+    /// How many games the file holds at the end (games it holds already count).
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Nodes per move of the engine.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    #[command(flatten)]
+    pub series: SeriesArgs,
+    /// The games file: one line a game (the winner X, O or draw, the moves, then ` |` and
+    /// each move's value from the search), appended to.
+    #[arg(long, value_name = "FILE")]
+    pub out: String,
 }
 
 /// Options of `mnk tune`.
@@ -514,19 +521,8 @@ pub struct TuneArgs {
     /// Nodes per move of the self-play engine.
     #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: u64,
-    /// Random stones placed near the centre, after the opening, before the engine plays.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(0..=20))]
-    pub opening: u64,
-    /// Openings the games start from, one per line (game i from opening i, round the list):
-    /// a file, or `none`. Default: the built-in list on 15x15, none elsewhere.
-    #[arg(long, value_name = "FILE")]
-    pub openings: Option<String>,
-    /// First seed of the openings (game i uses seed + i), so a run can be repeated.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Games played at once (default: one per core).
-    #[arg(long)]
-    pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub series: SeriesArgs,
     /// Append every game played to this file (one line each: the winner X, O or draw, the
     /// moves, then ` |` and each move's value from the search).
     #[arg(long, value_name = "FILE")]
@@ -557,15 +553,6 @@ pub struct TuneArgs {
     /// Weights to start the fit from (a file `mnk tune` wrote); default: the build's own.
     #[arg(long, value_name = "FILE")]
     pub from: Option<String>,
-    /// Board of the games (the weights serve every board; gomoku's by default).
-    #[arg(long, short = 's', default_value = "15", value_parser = parse_size)]
-    pub size: Size,
-    /// Stones in a row to win; default min(width, height, 5).
-    #[arg(long, short = 'k')]
-    pub k: Option<u32>,
-    /// Win rule: freestyle or exact.
-    #[arg(long, default_value = "freestyle")]
-    pub rule: Rule,
 }
 
 /// Options of `mnk match`.

@@ -3,7 +3,7 @@
 //! the file is the one an uninterrupted run writes. The games `mnk tune` plays come from here
 //! too ([`play`]); `mnk-train` and `mnk tune --load-games` read the file.
 
-use crate::args::SelfplayArgs;
+use crate::args::{SelfplayArgs, SeriesArgs};
 use crate::failure::Failure;
 use crate::files::open_to_append;
 use crate::interrupt::Searching;
@@ -145,11 +145,38 @@ pub fn results(games: &[PlayedGame]) -> (usize, usize, usize) {
     })
 }
 
-pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
+/// The games' variant (`--size`, `-k`, `--rule`).
+pub fn variant(args: &SeriesArgs) -> Result<Variant, Failure> {
     let k = args.k.unwrap_or_else(|| Variant::default_k(args.size));
-    let variant =
-        Variant::new(args.size, k, args.rule).map_err(|e| Failure::Usage(e.to_string()))?;
-    let (openings, _) = crate::openings::choose(args.openings.as_deref(), variant)?;
+    Variant::new(args.size, k, args.rule).map_err(|e| Failure::Usage(e.to_string()))
+}
+
+impl<'a> Series<'a> {
+    /// Games `first .. first + count` of the series `args` names, `nodes` a move.
+    pub fn of(
+        args: &SeriesArgs,
+        variant: Variant,
+        nodes: u64,
+        openings: &'a [StartPosition],
+        first: u64,
+        count: u64,
+    ) -> Self {
+        Series {
+            variant,
+            nodes,
+            openings,
+            opening: args.opening as usize,
+            seed: args.seed,
+            first,
+            count,
+            jobs: args.jobs,
+        }
+    }
+}
+
+pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let variant = variant(&args.series)?;
+    let (openings, _) = crate::openings::choose(args.series.openings.as_deref(), variant)?;
     let before = if Path::new(&args.out).exists() {
         read_games(&args.out, variant, "--out")?
     } else {
@@ -167,16 +194,14 @@ pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let file = open_to_append(Path::new(&args.out))
         .map_err(|e| Failure::Usage(format!("--out {}: {e}", args.out)))?;
-    let series = Series {
+    let series = Series::of(
+        &args.series,
         variant,
-        nodes: args.nodes,
-        openings: &openings,
-        opening: args.opening as usize,
-        seed: args.seed,
-        first: done,
-        count: args.games - done,
-        jobs: args.jobs,
-    };
+        args.nodes,
+        &openings,
+        done,
+        args.games - done,
+    );
     let (played, stopped) = play(
         &series,
         Some(Save {

@@ -9,15 +9,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 use mnk::engine::policy::{Choice, choices, fit_order};
 use mnk::engine::tune::{FitOptions, Sample, fit, samples};
 use mnk::engine::weights::{MAX_WEIGHTS_BYTES, Weights};
-use mnk::game::{Side, Variant};
+use mnk::game::Side;
 use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
 pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let k = args.k.unwrap_or_else(|| Variant::default_k(args.size));
-    let variant =
-        Variant::new(args.size, k, args.rule).map_err(|e| Failure::Usage(e.to_string()))?;
+    let variant = super::selfplay::variant(&args.series)?;
     let started = Instant::now();
     let mut games = Vec::new();
     let mut sources = Vec::new();
@@ -27,7 +25,7 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
         games.extend(read);
     }
     let loaded = games.len();
-    let (openings, source) = crate::openings::choose(args.openings.as_deref(), variant)?;
+    let (openings, source) = crate::openings::choose(args.series.openings.as_deref(), variant)?;
     if args.games > 0 {
         let save = match &args.save_games {
             Some(path) => Some(super::selfplay::Save {
@@ -38,16 +36,14 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
             }),
             None => None,
         };
-        let series = super::selfplay::Series {
+        let series = super::selfplay::Series::of(
+            &args.series,
             variant,
-            nodes: args.nodes,
-            openings: &openings,
-            opening: args.opening as usize,
-            seed: args.seed,
-            first: 0,
-            count: args.games as u64,
-            jobs: args.jobs,
-        };
+            args.nodes,
+            &openings,
+            0,
+            args.games as u64,
+        );
         let (played, stopped) = super::selfplay::play(&series, save)?;
         if stopped {
             let n = played.len();
@@ -155,7 +151,7 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if played > 0 {
         sources.push(format!(
             "{played} self-play at {} nodes a move from {source} and {} random stones, seeds from {}",
-            args.nodes, args.opening, args.seed
+            args.nodes, args.series.opening, args.series.seed
         ));
     }
     let header = format!(
