@@ -730,7 +730,7 @@ pub struct SolveArgs {
     pub each_move: bool,
     /// Switch solver ideas off, to measure what each gains: a comma-separated list of
     /// symmetry, null-window, pairing, vcf, threat-order, dead-cells, dfpn, zones,
-    /// drawing-zones.
+    /// drawing-zones, refutation-zones.
     #[arg(long, value_name = "IDEAS")]
     pub without: Option<Ideas>,
     /// Switch on solver ideas that are off by default (they cost more than they gain on the

@@ -218,7 +218,14 @@ fn solve_renju_on_a_small_board() {
     // The ideas renju switches off are reported off.
     assert_eq!(
         v["ideas_off"],
-        serde_json::json!(["dead-cells", "dfpn", "zones", "drawing-zones", "vct"])
+        serde_json::json!([
+            "dead-cells",
+            "dfpn",
+            "zones",
+            "drawing-zones",
+            "refutation-zones",
+            "vct"
+        ])
     );
     mnk()
         .args([
@@ -452,7 +459,7 @@ fn a_solve_stopped_with_a_checkpoint_resumes_from_it() {
             "--threads",
             "1",
             "--nodes",
-            "6000",
+            "3000",
         ])
         .args(["--checkpoint", path, "--json"])
         .output()

@@ -30,10 +30,11 @@
 
 use super::pairing::Pairing;
 use super::pn_table::{PnEntry, PnTable};
-use super::search::{Searcher, Stopped, work, x_to_move};
+use super::search::{Role, Searcher, Stopped, work, x_to_move};
 use super::table::{Entry, NO_MOVE};
 use super::threats::{Vcf, four_makers};
 use super::tunables::{DFPN_ZONE_BUDGET, DFPN_ZONE_LINES, THREAT_ORDER_EMPTY};
+use super::zones::{EVERY_CELL, hit};
 
 /// Proof and disproof numbers are below this; a node with a proof number of `INF` is
 /// disproved (its disproof number is 0), and the other way round.
@@ -54,13 +55,16 @@ pub(crate) struct ProofSearch<'s, 'a> {
     kids: Vec<(u8, u32, u32)>,
     /// Scratch: the children's keys and table places.
     places: Vec<(u128, usize)>,
+    /// The relevance zone of the last node [`ProofSearch::mid`] disproved (idea
+    /// `refutation-zones`, see `zones`); [`EVERY_CELL`] otherwise.
+    zone: u64,
 }
 
 /// What a first look at a node found.
 enum Look {
     /// The question is settled there: `proved` (the attacker wins) or not; the move that shows
-    /// it, where one is known.
-    Settled { proved: bool, best: u8 },
+    /// it, where one is known; the zone of a disproof ([`EVERY_CELL`] for none).
+    Settled { proved: bool, best: u8, zone: u64 },
     /// The shared table settled it before (nothing to store again).
     Known { proved: bool, best: u8 },
     /// Open: the moves to search.
@@ -86,6 +90,16 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
             zone_pairing: Pairing::rationed(),
             kids: Vec::new(),
             places: Vec::new(),
+            zone: EVERY_CELL,
+        }
+    }
+
+    /// The role in the zones' question of a node where the attacker moves (`or`) or not.
+    fn role(&self, or: bool) -> Role {
+        match (self.s.zones_on(), or) {
+            (false, _) => Role::None,
+            (true, true) => Role::Attacker,
+            (true, false) => Role::Defender,
         }
     }
 
@@ -113,21 +127,35 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
         th_dn: u32,
     ) -> Result<(u32, u32, u8), Stopped> {
         self.s.count(1)?;
+        self.zone = EVERY_CELL;
         let before = self.s.nodes();
         let or = x_to_move(own, opp) == self.attacker_x;
+        let role = self.role(or);
         let (key, sym) = self.s.key();
         let moves = match self.table.get(key) {
             Some(e) => {
                 if e.pn >= th_pn || e.dn >= th_dn || e.pn == 0 || e.dn == 0 {
+                    if e.dn == 0 {
+                        self.zone = self.s.kept_zone(key, sym, role);
+                    }
                     return Ok((e.pn, e.dn, NO_MOVE));
                 }
                 self.map(sym, e.moves, false)
             }
             None => match self.look(own, opp, or, key, sym)? {
-                Look::Known { proved, best } => return Ok(settled(proved, best)),
-                Look::Settled { proved, best } => {
+                Look::Known { proved, best } => {
+                    if !proved {
+                        self.zone = self.s.kept_zone(key, sym, role);
+                    }
+                    return Ok(settled(proved, best));
+                }
+                Look::Settled { proved, best, zone } => {
                     let work = work(self.s.nodes() - before);
                     self.settle(key, sym, or, proved, best, work);
+                    if !proved {
+                        self.s.keep_zone(key, sym, role, zone);
+                        self.zone = zone;
+                    }
                     return Ok(settled(proved, best));
                 }
                 Look::Moves(moves) => moves,
@@ -168,7 +196,12 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
                 None => (c, 1, 1),
             });
         }
-        let result = self.search_kids(own, opp, or, start, th_pn, th_dn);
+        let mut covered = 0u64;
+        let result = self.search_kids(own, opp, or, start, (th_pn, th_dn), &mut covered);
+        let zone = match result {
+            Ok((_, 0)) if role != Role::None => self.disproof_zone(own, opp, or, start, covered),
+            _ => EVERY_CELL,
+        };
         let kids = &self.kids[start..];
         let settled_by = |proved: bool| {
             // The child that settles the node where its side to move has the choice; any
@@ -186,9 +219,14 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
         if pn == 0 || dn == 0 {
             let proved = pn == 0;
             self.settle(key, sym, or, proved, best, work);
+            if !proved {
+                self.s.keep_zone(key, sym, role, zone);
+                self.zone = zone;
+            }
             return Ok(settled(proved, best));
         }
-        let moves = self.map(sym, moves, true);
+        // The attacker's moves refuted by another's zone need no search again.
+        let moves = self.map(sym, moves & !covered, true);
         self.table.put(
             key,
             PnEntry {
@@ -204,14 +242,17 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
     /// The loop of [`ProofSearch::mid`] over the children `self.kids[start..]` of the node
     /// `own` / `opp`: searches the most proving (or disproving) child until the node's
     /// numbers reach a threshold or settle; returns them.
+    ///
+    /// Where the attacker moves, a child disproved with a relevance zone disproves every open
+    /// child outside it (`zones`): those are set disproved and added to `covered`.
     fn search_kids(
         &mut self,
         own: u64,
         opp: u64,
         or: bool,
         start: usize,
-        th_pn: u32,
-        th_dn: u32,
+        (th_pn, th_dn): (u32, u32),
+        covered: &mut u64,
     ) -> Result<(u32, u32), Stopped> {
         loop {
             let kids = &self.kids[start..];
@@ -246,6 +287,59 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
             self.s.toggle(own, opp, c);
             let (p, d, _) = result?;
             self.kids[start + best] = (c, p, d);
+            if or && d == 0 && self.zone != EVERY_CELL {
+                let zone = self.zone;
+                for k in &mut self.kids[start..] {
+                    if k.1 != INF && zone & 1 << k.0 == 0 {
+                        *k = (k.0, INF, 0);
+                        *covered |= 1 << k.0;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The relevance zone of the node `own` / `opp`, disproved, whose children are
+    /// `self.kids[start..]` (`zones`): where the defender moves, the disproving child's zone
+    /// and move; where the attacker moves, the union of the children's zones and moves, but
+    /// those `covered` by another's zone, closed under the position's symmetries (and two
+    /// cells of every window the attacker could still complete where it had to block a five).
+    /// The children's zones are read from the zone table; one not found is every cell.
+    fn disproof_zone(&mut self, own: u64, opp: u64, or: bool, start: usize, covered: u64) -> u64 {
+        let lines = &self.s.context().lines;
+        let empty = lines.full() & !(own | opp);
+        let live = (lines.live_cover(own) | lines.live_cover(opp)) & empty;
+        let child_role = self.role(!or);
+        if self.kids.len() == start {
+            return EVERY_CELL;
+        }
+        let mut zone = 0u64;
+        for i in start..self.kids.len() {
+            let (c, _, d) = self.kids[i];
+            if d != 0 || covered & 1 << c != 0 {
+                continue;
+            }
+            self.s.toggle(own, opp, c);
+            let (child, child_sym) = self.s.key();
+            let z = self.s.kept_zone(child, child_sym, child_role);
+            self.s.toggle(own, opp, c);
+            if z == EVERY_CELL {
+                return EVERY_CELL;
+            }
+            zone |= (z & live) | 1 << c;
+            if !or {
+                return zone;
+            }
+        }
+        if !or {
+            return EVERY_CELL;
+        }
+        let zone = self.s.symmetric_closure(self.s.stabilizer(), zone);
+        if lines.win_cells(opp, empty) != 0 {
+            // A forced block: the attacker's other moves make no five, even with extra stones.
+            hit(lines, own, opp, zone, 2)
+        } else {
+            zone
         }
     }
 
@@ -318,43 +412,74 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
         }
         let empty = lines.full() & !(own | opp);
         let n_empty = empty.count_ones();
+        let (attacker, defender) = if or { (own, opp) } else { (opp, own) };
+        let zones = self.s.zones_on();
         let wins = lines.win_cells(own, empty);
         if wins != 0 {
-            // The side to move wins at once: the attacker proves, the defender disproves.
+            // The side to move wins at once: the attacker proves, the defender disproves (and
+            // the attacker has no five yet, even with extra stones).
+            let zone = if zones && !or {
+                hit(lines, attacker, defender, wins & wins.wrapping_neg(), 1)
+            } else {
+                EVERY_CELL
+            };
             return Ok(Look::Settled {
                 proved: or,
                 best: wins.trailing_zeros() as u8,
+                zone,
             });
         }
         let threats = lines.win_cells(opp, empty);
         if threats.count_ones() >= 2 {
+            // The attacker cannot stop two fives, and makes none with one more stone.
+            let zone = if zones && or {
+                let one = threats & threats.wrapping_neg();
+                let rest = threats & !one;
+                hit(
+                    lines,
+                    attacker,
+                    defender,
+                    one | rest & rest.wrapping_neg(),
+                    2,
+                )
+            } else {
+                EVERY_CELL
+            };
             return Ok(Look::Settled {
                 proved: !or,
                 best: NO_MOVE,
+                zone,
             });
         }
         if n_empty <= 1 && or {
             return Ok(Look::Settled {
                 proved: false,
                 best: NO_MOVE,
+                zone: EVERY_CELL,
             });
         }
         if threats != 0 {
             return Ok(Look::Moves(threats)); // the block is forced
         }
-        let (attacker, defender) = if or { (own, opp) } else { (opp, own) };
         let attacker_live = lines.live_cover(defender);
         if attacker_live == 0 {
             return Ok(Look::Settled {
                 proved: false,
                 best: NO_MOVE,
+                zone: if zones { 0 } else { EVERY_CELL },
             });
         }
         let ideas = cx.ideas;
         if or && ideas.pairing && self.pairing.blocks(lines, attacker, defender) {
+            let zone = if zones {
+                self.pairing.pairs().iter().fold(0, |z, &p| z | p)
+            } else {
+                EVERY_CELL
+            };
             return Ok(Look::Settled {
                 proved: false,
                 best: NO_MOVE,
+                zone,
             });
         }
         let mut moves = empty;
@@ -364,6 +489,7 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
         // Only the attacker's moves in the drawing side's zone can win (`Pairing::zone`).
         if or
             && ideas.drawing_zones
+            && !zones
             && !lines.exact()
             && let Some(zone) = self.zone_pairing.zone(lines, attacker, defender)
         {

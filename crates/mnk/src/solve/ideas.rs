@@ -39,6 +39,11 @@ pub struct Ideas {
     /// search only its moves on the other cells: the drawing side's relevance zone
     /// (`pairing::Pairing::zone`, with the argument why it is sound). Freestyle only.
     pub drawing_zones: bool,
+    /// Where the side to move is asked whether it wins and its first move is refuted, every
+    /// move of it outside the relevance zone of that refutation's proof (the cells whose
+    /// stones the proof depends on) is refuted as well, and only the moves inside are
+    /// searched (`zones`, with the argument why it is sound). Freestyle only.
+    pub refutation_zones: bool,
     /// Where continuous fours found no win, look for a victory by continuous threats: fours
     /// and threes, the defender's answers to a three limited to the relevance zones of the
     /// attacker's lines (`vct`). Off by default: on the boards measured it cost more than it
@@ -69,6 +74,7 @@ impl Ideas {
         dfpn: true,
         zones: true,
         drawing_zones: true,
+        refutation_zones: true,
         vct: true,
     };
 
@@ -93,6 +99,7 @@ impl Ideas {
         dfpn: false,
         zones: false,
         drawing_zones: false,
+        refutation_zones: false,
         vct: false,
     };
 
@@ -120,12 +127,13 @@ impl Ideas {
             dfpn: self.dfpn && other.dfpn,
             zones: self.zones && other.zones,
             drawing_zones: self.drawing_zones && other.drawing_zones,
+            refutation_zones: self.refutation_zones && other.refutation_zones,
             vct: self.vct && other.vct,
         }
     }
 
     /// The names used on the command line.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "symmetry",
         "null-window",
         "pairing",
@@ -135,6 +143,7 @@ impl Ideas {
         "dfpn",
         "zones",
         "drawing-zones",
+        "refutation-zones",
         "vct",
     ];
 
@@ -149,6 +158,7 @@ impl Ideas {
             "dfpn" => &mut self.dfpn,
             "zones" => &mut self.zones,
             "drawing-zones" => &mut self.drawing_zones,
+            "refutation-zones" => &mut self.refutation_zones,
             "vct" => &mut self.vct,
             _ => return None,
         })

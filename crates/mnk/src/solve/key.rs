@@ -69,6 +69,24 @@ impl Symmetries {
         self.inverse[s][usize::from(cell)]
     }
 
+    /// The image of the cells `mask` under symmetry `s`.
+    pub(crate) fn apply_mask(&self, s: usize, mask: u64) -> u64 {
+        if s == 0 {
+            mask
+        } else {
+            map(&self.perm[s], mask)
+        }
+    }
+
+    /// The cells whose image under symmetry `s` is `mask`.
+    pub(crate) fn unapply_mask(&self, s: usize, mask: u64) -> u64 {
+        if s == 0 {
+            mask
+        } else {
+            map(&self.inverse[s], mask)
+        }
+    }
+
     /// The images of the position given by its X and O masks.
     pub(crate) fn images(&self, x: u64, o: u64) -> Images {
         let mut images = Images::default();

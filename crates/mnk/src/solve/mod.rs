@@ -87,6 +87,7 @@ mod table;
 mod threats;
 mod tunables;
 mod vct;
+mod zones;
 
 pub use crate::game::Wdl;
 pub use crate::search::Outcome;

@@ -21,6 +21,7 @@ use super::table::{Entry, NO_MOVE, Table};
 use super::threats::Vcf;
 use super::tunables::{CHECK_EVERY, THREAT_ORDER_EMPTY, VCF_BUDGET, VCT_BUDGET};
 use super::vct::Vct;
+use super::zones::{EVERY_CELL, ZoneTable, hit};
 use crate::game::{Forced, forced};
 use crate::search::Control;
 use std::cell::OnceCell;
@@ -35,6 +36,8 @@ pub(crate) struct Context {
     pub(crate) order: Vec<u8>,
     pub(crate) ideas: Ideas,
     pub(crate) table: Table,
+    /// The relevance zones of the drawing side's proofs (idea `refutation-zones`).
+    pub(crate) zones: ZoneTable,
     pub(crate) counters: Counters,
     /// What the table's keys mean, for checkpoints (`checkpoint::header`).
     pub(crate) header: String,
@@ -99,6 +102,31 @@ pub(crate) struct Searcher<'a> {
     zone_pairing: Pairing,
     vcf: Vcf,
     vct: Vct,
+    /// The relevance zone of the last result of [`Searcher::search`] where it says that the
+    /// attacker does not win ([`super::zones`]); [`EVERY_CELL`] when it says nothing more.
+    zone: u64,
+}
+
+/// What a node is in the question of the drawing side's zones ([`super::zones`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Role {
+    /// The side to move is asked whether it wins: window `(0, 1)`.
+    Attacker,
+    /// The side to move is asked whether it avoids losing: window `(-1, 0)`.
+    Defender,
+    /// Another window, or the idea is off: no zones.
+    None,
+}
+
+impl Role {
+    /// Whether `v` says that the attacker does not win.
+    pub(super) fn holds(self, v: i32) -> bool {
+        match self {
+            Role::Attacker => v <= 0,
+            Role::Defender => v >= 0,
+            Role::None => false,
+        }
+    }
 }
 
 /// Whether the side to move is X, from the stones on the board.
@@ -132,6 +160,50 @@ impl<'a> Searcher<'a> {
             zone_pairing: Pairing::rationed(),
             vcf: Vcf::default(),
             vct: Vct::default(),
+            zone: EVERY_CELL,
+        }
+    }
+
+    /// Whether the solver keeps relevance zones of the drawing side's proofs (idea
+    /// `refutation-zones`, freestyle only).
+    pub(super) fn zones_on(&self) -> bool {
+        let cx = self.cx;
+        cx.ideas.refutation_zones && !cx.lines.exact() && cx.renju.is_none()
+    }
+
+    /// The role of a node searched with the window `(alpha, beta)`.
+    fn role(&self, alpha: i32, beta: i32) -> Role {
+        if !self.zones_on() {
+            Role::None
+        } else if (alpha, beta) == (0, 1) {
+            Role::Attacker
+        } else if (alpha, beta) == (-1, 0) {
+            Role::Defender
+        } else {
+            Role::None
+        }
+    }
+
+    /// The zone kept for the position this searcher stands at (`key`, `sym` from
+    /// [`Searcher::key`]) in the role `role`, in the position's orientation.
+    pub(super) fn kept_zone(&self, key: u128, sym: usize, role: Role) -> u64 {
+        if role == Role::None {
+            return EVERY_CELL;
+        }
+        match self.cx.zones.probe(key, role == Role::Attacker) {
+            EVERY_CELL => EVERY_CELL,
+            zone => self.cx.syms.unapply_mask(sym, zone),
+        }
+    }
+
+    /// Keeps `zone` (in the position's orientation) for the position `key`, `sym`.
+    pub(super) fn keep_zone(&self, key: u128, sym: usize, role: Role, zone: u64) {
+        if role != Role::None && zone != EVERY_CELL {
+            self.cx.zones.store(
+                key,
+                role == Role::Attacker,
+                self.cx.syms.apply_mask(sym, zone),
+            );
         }
     }
 
@@ -211,8 +283,12 @@ impl<'a> Searcher<'a> {
         let mut seen = 0u64;
         let mut best = (i32::MIN, NO_MOVE);
         let before = self.nodes;
+        // Asked whether it wins, the side to move searches only the moves inside the zones of
+        // its refuted moves ([`super::zones`]).
+        let attacker = self.role(alpha, beta) == Role::Attacker;
+        let mut needed = EVERY_CELL;
         for &c in moves.iter() {
-            if seen & 1 << c != 0 {
+            if seen & 1 << c != 0 || needed & 1 << c == 0 {
                 continue;
             }
             seen |= self.orbit(stabilizer, c);
@@ -221,6 +297,9 @@ impl<'a> Searcher<'a> {
             } else {
                 -self.child(own, opp, c, -beta, -alpha.max(best.0))?
             };
+            if attacker && v <= 0 && self.zone != EVERY_CELL {
+                needed &= self.zone;
+            }
             if v > best.0 {
                 best = (v, c);
             }
@@ -348,20 +427,42 @@ impl<'a> Searcher<'a> {
         v
     }
 
-    /// Fail-soft negamax; see the module documentation for the contract.
+    /// Fail-soft negamax; see the module documentation for the contract. Where the window asks
+    /// whether one side wins ([`super::zones`]) and the answer is no, the relevance zone of the
+    /// proof is left in `self.zone` (else [`EVERY_CELL`]).
     pub(crate) fn search(
+        &mut self,
+        own: u64,
+        opp: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, Stopped> {
+        let (v, zone) = self.node(own, opp, alpha, beta)?;
+        self.zone = zone;
+        Ok(v)
+    }
+
+    /// [`Searcher::search`], the zone returned with the score.
+    fn node(
         &mut self,
         own: u64,
         opp: u64,
         mut alpha: i32,
         mut beta: i32,
-    ) -> Result<i32, Stopped> {
+    ) -> Result<(i32, u64), Stopped> {
         self.count(1)?;
+        let role = self.role(alpha, beta);
         let cx = self.cx;
         let lines = &cx.lines;
         let empty = lines.full() & !(own | opp);
         let n_empty = empty.count_ones() as i32;
         let x = x_to_move(own, opp);
+        // The attacker's stones and the defender's, where the node has a role.
+        let (attacker, defender) = if role == Role::Defender {
+            (opp, own)
+        } else {
+            (own, opp)
+        };
         // What the rules force (a win now, no legal move, a five to stop), the opponent's fives
         // read only without a win now, the mover's forbidden points only when they decide.
         let forbidden = OnceCell::new();
@@ -373,15 +474,37 @@ impl<'a> Searcher<'a> {
             |c| forbidden() & 1 << c == 0,
             || forbidden() != empty,
         ) {
-            Some(Forced::Win) => return Ok(n_empty),
-            Some(Forced::Draw) => return Ok(0),
+            Some(Forced::Win) => {
+                // The defender wins on a cell of its own; the attacker has no five yet.
+                let zone = if role == Role::Defender {
+                    let wins = cx.wins(own, empty, x);
+                    hit(lines, attacker, defender, wins & wins.wrapping_neg(), 1)
+                } else {
+                    EVERY_CELL
+                };
+                return Ok((n_empty, zone));
+            }
+            Some(Forced::Draw) => return Ok((0, EVERY_CELL)),
             // The opponent wins with its next stone.
-            Some(Forced::Loss) => return Ok(-(n_empty - 1)),
+            Some(Forced::Loss) => {
+                // The attacker cannot stop two fives of the defender's, and makes none of its
+                // own with one more stone.
+                let zone = if role == Role::Attacker {
+                    let wins = cx.wins(opp, empty, !x);
+                    let two = wins & wins.wrapping_neg();
+                    let two = two | (wins & !two) & (wins & !two).wrapping_neg();
+                    hit(lines, attacker, defender, two, 2)
+                } else {
+                    EVERY_CELL
+                };
+                return Ok((-(n_empty - 1), zone));
+            }
             Some(Forced::Block(c)) => Some(c as u8),
             None => None,
         };
         if n_empty <= 1 {
-            return Ok(0); // the last stone cannot win (checked above), or black may not play it
+            // The last stone cannot win (checked above), or black may not play it.
+            return Ok((0, EVERY_CELL));
         }
         // No win now: at best a win with our next stone but one. At most one threat, which we
         // block: at worst a loss three stones from now.
@@ -395,7 +518,7 @@ impl<'a> Searcher<'a> {
             best_possible = best_possible.min((n_empty - 2 * m + 2).max(0));
         }
         if best_possible <= alpha {
-            return Ok(best_possible);
+            return Ok((best_possible, EVERY_CELL));
         }
         beta = beta.min(best_possible);
         let mut worst_possible = (-(n_empty - 3)).min(0);
@@ -404,46 +527,67 @@ impl<'a> Searcher<'a> {
             worst_possible = worst_possible.max((-(n_empty - 2 * m + 1)).min(0));
         }
         if worst_possible >= beta {
-            return Ok(worst_possible);
+            return Ok((worst_possible, EVERY_CELL));
         }
         alpha = alpha.max(worst_possible);
         if let Some(c) = block {
             // The block is forced: every other move loses at once.
-            return Ok(-self.child(own, opp, c, -beta, -alpha)?);
+            let v = -self.child(own, opp, c, -beta, -alpha)?;
+            let zone = match role {
+                _ if !role.holds(v) || self.zone == EVERY_CELL => EVERY_CELL,
+                Role::Defender => self.zone | 1 << c,
+                // The attacker's other moves make no five even with extra stones: the
+                // defender's five follows them.
+                Role::Attacker => hit(lines, attacker, defender, self.zone | 1 << c, 2),
+                Role::None => EVERY_CELL,
+            };
+            return Ok((v, zone));
         }
         // Cells where each side can still make k in a row.
         let own_live = lines.live_cover(opp);
         let opp_live = lines.live_cover(own);
+        // No window left for the attacker: extra stones of its own make none.
+        let no_window = |holds: bool| if holds { 0 } else { EVERY_CELL };
         if own_live == 0 && opp_live == 0 {
-            return Ok(0);
+            return Ok((0, no_window(role != Role::None)));
         }
         if own_live == 0 {
             if alpha >= 0 {
-                return Ok(0);
+                return Ok((0, no_window(role == Role::Attacker)));
             }
             beta = beta.min(0);
         }
         if opp_live == 0 {
             if beta <= 0 {
-                return Ok(0);
+                return Ok((0, no_window(role == Role::Defender)));
             }
             alpha = alpha.max(0);
         }
+        // Zones leave out the cells no side can use any more.
+        let live = (own_live | opp_live) & empty;
         let (key, sym) = cx.syms.key(&self.images);
         let mut hint = NO_MOVE;
         if let Some(entry) = cx.table.probe(key) {
             let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
-            if lower >= beta {
-                return Ok(lower);
-            }
-            if upper <= alpha {
-                return Ok(upper);
+            let settled = if lower >= beta {
+                Some(lower)
+            } else if upper <= alpha {
+                Some(upper)
+            } else if lower == upper {
+                Some(lower)
+            } else {
+                None
+            };
+            if let Some(v) = settled {
+                let zone = if role.holds(v) {
+                    self.kept_zone(key, sym, role)
+                } else {
+                    EVERY_CELL
+                };
+                return Ok((v, zone));
             }
             alpha = alpha.max(lower);
             beta = beta.min(upper);
-            if lower == upper {
-                return Ok(lower);
-            }
             if entry.best != NO_MOVE {
                 hint = cx.syms.unapply(sym, entry.best);
             }
@@ -459,7 +603,14 @@ impl<'a> Searcher<'a> {
                 .blocks_on(lines, own, opp, cx.pairing_cells(own, x))
         {
             self.store(key, Entry::bounds(i8::MIN, 0, 1));
-            return Ok(0);
+            let zone = if role == Role::Attacker {
+                let zone = self.pairing.pairs().iter().fold(0, |z, &p| z | p);
+                self.keep_zone(key, sym, role, zone);
+                zone
+            } else {
+                EVERY_CELL
+            };
+            return Ok((0, zone));
         }
         if (cx.ideas.vcf || cx.ideas.vct) && beta > 0 && own_live != 0 {
             let before = self.vcf.nodes + self.vct.nodes;
@@ -479,7 +630,7 @@ impl<'a> Searcher<'a> {
                 let score = n_empty + 1 - plies as i32;
                 if score >= beta {
                     self.store(key, Entry::bounds(score as i8, i8::MAX, work(used)));
-                    return Ok(score);
+                    return Ok((score, EVERY_CELL));
                 }
                 alpha = alpha.max(score);
             }
@@ -490,7 +641,6 @@ impl<'a> Searcher<'a> {
         let mut candidates = empty & !forbidden();
         let mut pruned = false;
         if cx.ideas.dead_cells && sign_only && !lines.exact() {
-            let live = empty & (own_live | opp_live);
             pruned = live != empty;
             candidates = live;
         }
@@ -518,8 +668,16 @@ impl<'a> Searcher<'a> {
         let alpha_in = alpha;
         let mut best = i32::MIN;
         let mut best_move = NO_MOVE;
+        // The attacker's moves that still need a search: those inside the zone of every
+        // refuted move so far ([`super::zones`]); and the union of the refuted moves with
+        // their zones.
+        let mut needed = EVERY_CELL;
+        let mut zone = 0u64;
         let before = self.nodes;
         for &c in &moves[..count] {
+            if needed & 1 << c == 0 {
+                continue;
+            }
             if stabilizer != 1 {
                 if seen & 1 << c != 0 {
                     continue;
@@ -527,6 +685,21 @@ impl<'a> Searcher<'a> {
                 seen |= self.orbit(stabilizer, c);
             }
             let v = -self.child(own, opp, c, -beta, -alpha)?;
+            match role {
+                Role::Attacker if v <= 0 && self.zone != EVERY_CELL => {
+                    let refuted = self.zone & live;
+                    needed &= refuted;
+                    zone |= refuted | 1 << c;
+                }
+                Role::Attacker => zone = EVERY_CELL,
+                Role::Defender if v >= 0 => {
+                    zone = match self.zone {
+                        EVERY_CELL => EVERY_CELL,
+                        refuting => (refuting & live) | 1 << c,
+                    };
+                }
+                _ => {}
+            }
             if v > best {
                 best = v;
                 best_move = c;
@@ -540,13 +713,20 @@ impl<'a> Searcher<'a> {
         }
         if best == i32::MIN {
             // No legal move at all (every empty cell forbidden to black): `Forced::Draw`.
-            return Ok(0);
+            return Ok((0, EVERY_CELL));
         }
         if zoned && best < 0 {
             best = 0; // a skipped move does not win, but perhaps draws
         } else if pruned && best < 0 {
             best = -1; // a skipped move loses too, but perhaps later
         }
+        let zone = match role {
+            _ if zoned || !role.holds(best) || zone == EVERY_CELL => EVERY_CELL,
+            // The moves skipped as symmetric to searched ones: their zones are the images.
+            Role::Attacker => self.symmetric_closure(stabilizer, zone),
+            Role::Defender if best >= 0 => zone,
+            _ => EVERY_CELL,
+        };
         let (lower, upper) = bounds(best, alpha_in, beta);
         self.store(
             key,
@@ -561,7 +741,21 @@ impl<'a> Searcher<'a> {
                 work: work(self.nodes - before),
             },
         );
-        Ok(best)
+        self.keep_zone(key, sym, role, zone);
+        Ok((best, zone))
+    }
+
+    /// `zone` with its images under the symmetries in `stabilizer` (which leave the position
+    /// unchanged).
+    pub(super) fn symmetric_closure(&self, stabilizer: u8, zone: u64) -> u64 {
+        let mut closed = zone;
+        let mut set = stabilizer & !1;
+        while set != 0 {
+            let s = set.trailing_zeros() as usize;
+            set &= set - 1;
+            closed |= self.cx.syms.apply_mask(s, zone);
+        }
+        closed
     }
 }
 

@@ -18,7 +18,8 @@ use super::progress::{Counters, Snapshot, Stage};
 use super::renju::Renju;
 use super::search::{Context, Searcher, Stopped};
 use super::table::{NO_MOVE, Table};
-use super::tunables::{ALPHA_BETA_FIRST, FIRST_BUDGET, PROOF_NUMBER_SHARE};
+use super::tunables::{ALPHA_BETA_FIRST, FIRST_BUDGET, PROOF_NUMBER_SHARE, ZONE_SHARE};
+use super::zones::ZoneTable;
 use crate::certificate::Certificate;
 use crate::game::{Board, Cell, Game, Side, SymmetryTable, Variant, Wdl};
 use crate::search::Outcome;
@@ -195,6 +196,7 @@ impl Solver {
             lines,
             ideas,
             table: Table::new(config.memory_bytes),
+            zones: ZoneTable::new(config.memory_bytes / ZONE_SHARE),
             counters: Counters::default(),
             header: checkpoint::header(variant, ideas.symmetry),
             pn_bytes: config.memory_bytes / 4,
@@ -232,10 +234,10 @@ impl Solver {
         self.cx.table.filled().min(self.cx.table.capacity())
     }
 
-    /// Bytes the transposition table has allocated.
+    /// Bytes the transposition table and the zone table (`refutation-zones`) have allocated.
     #[must_use]
     pub fn table_bytes(&self) -> usize {
-        self.cx.table.bytes()
+        self.cx.table.bytes() + self.cx.zones.bytes()
     }
 
     /// Proves the value of `board` for the side to move, with a move that achieves it, and
@@ -733,6 +735,8 @@ mod tests {
             Variant::new(Size::new(5, 4), 4, Rule::Freestyle),
             Variant::new(Size::square(5), 4, Rule::Freestyle),
             Variant::new(Size::new(6, 4), 4, Rule::Freestyle),
+            Variant::new(Size::new(6, 5), 4, Rule::Freestyle),
+            Variant::new(Size::square(6), 5, Rule::Freestyle),
             Variant::new(Size::square(4), 3, Rule::Exact),
             Variant::new(Size::new(6, 3), 4, Rule::Exact),
         ];
@@ -746,7 +750,12 @@ mod tests {
                 } else {
                     (o, x)
                 };
-                let reference = Solver::new(&v).unwrap();
+                // The reference without the refutation zones, which both searches use.
+                let plain = SolverConfig {
+                    ideas: Ideas::DEFAULT.without("refutation-zones").unwrap(),
+                    ..SolverConfig::default()
+                };
+                let reference = Solver::with_config(&v, plain).unwrap();
                 let rcx = &*reference.cx;
                 let truth = |own: u64, opp: u64, alpha: i32| {
                     Searcher::new(rcx, &control, 0, own, opp)

@@ -106,3 +106,8 @@ pub(crate) const PAIRING_MAX_PAIRS: usize = 64;
 /// 20,473,231, 12,534,778; 4: 2,046,052, 20,128,310, 11,947,317; 8: 2,045,291, 20,127,324,
 /// 11,947,001 (zones found in about 3% of the questions with one try, 23% with four).
 pub(crate) const ZONE_TRIES: usize = 4;
+
+/// The zone table ([`super::zones`]) takes this fraction (1/n) of the solver's memory, beside
+/// the transposition table's.
+/// Obtained: set when written, not measured.
+pub(crate) const ZONE_SHARE: usize = 8;
