@@ -448,7 +448,7 @@ fn a_stopped_solve_says_what_it_knows() {
     let known = stopped(5_000);
     assert_eq!((known.at_least, known.at_most), (Wdl::Loss, Wdl::Win));
     // Under a limit the two questions take turns: "does X avoid losing?" is settled first
-    // (the whole proof takes about 280,000 nodes).
+    // (the whole proof takes about 260,000 nodes).
     let known = stopped(150_000);
     assert_eq!((known.at_least, known.at_most), (Wdl::Draw, Wdl::Win));
     assert_eq!(known.to_string(), "not a loss (a win or a draw)");
@@ -756,6 +756,14 @@ fn refutation_zones_prove_what_the_solver_proves_without_them() {
             games.push(game);
         }
     }
+    // Also one solver per board answering all its positions under a node limit (the two
+    // questions then take turns with growing budgets), on two threads: zones and bounds kept
+    // from other positions, questions and threads meet in its tables.
+    let limited = Control::start(&mnk::search::Limits {
+        nodes: Some(1 << 40),
+        ..Default::default()
+    });
+    let mut reused: HashMap<String, Solver> = HashMap::new();
     let (mut differ, mut values) = (0, HashMap::new());
     for game in &games {
         let (v, board) = (*game.board().variant(), game.board());
@@ -766,6 +774,15 @@ fn refutation_zones_prove_what_the_solver_proves_without_them() {
             .prove(board, &control, Distance::Skip)
             .unwrap();
         assert_eq!(with.value, plain.value, "{v} {:?}", game.moves());
+        let shared = reused.entry(v.to_string()).or_insert_with(|| {
+            let config = SolverConfig {
+                threads: 2,
+                ..SolverConfig::default()
+            };
+            Solver::with_config(&v, config).unwrap()
+        });
+        let again = shared.prove(board, &limited, Distance::Skip).unwrap();
+        assert_eq!(again.value, plain.value, "reused: {v} {:?}", game.moves());
         differ += usize::from(with.nodes < plain.nodes);
         *values.entry(format!("{:?}", with.value)).or_insert(0) += 1;
         let c = zoned

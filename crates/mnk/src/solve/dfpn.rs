@@ -34,7 +34,7 @@ use super::search::{Role, Searcher, Stopped, work, x_to_move};
 use super::table::{Entry, NO_MOVE};
 use super::threats::{Vcf, four_makers};
 use super::tunables::{DFPN_ZONE_BUDGET, DFPN_ZONE_LINES, THREAT_ORDER_EMPTY};
-use super::zones::{EVERY_CELL, hit};
+use super::zones::{EVERY_CELL, hit, pairing_zone};
 
 /// Proof and disproof numbers are below this; a node with a proof number of `INF` is
 /// disproved (its disproof number is 0), and the other way round.
@@ -53,6 +53,10 @@ pub(crate) struct ProofSearch<'s, 'a> {
     /// The children of the nodes on the current path (move, proof and disproof numbers),
     /// each node's after its parent's.
     kids: Vec<(u8, u32, u32)>,
+    /// The relevance zone of each disproved child in `kids` as this visit of its parent read
+    /// or found it ([`EVERY_CELL`] for none): what covering and the parent's zone use, so that
+    /// both rest on the same claims (the zone table may hold another zone by then).
+    kid_zones: Vec<u64>,
     /// Scratch: the children's keys and table places.
     places: Vec<(u128, usize)>,
     /// The relevance zone of the last node [`ProofSearch::mid`] disproved (idea
@@ -89,6 +93,7 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
             pairing: Pairing::rationed(),
             zone_pairing: Pairing::rationed(),
             kids: Vec::new(),
+            kid_zones: Vec::new(),
             places: Vec::new(),
             zone: EVERY_CELL,
         }
@@ -196,7 +201,27 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
                 None => (c, 1, 1),
             });
         }
+        self.kid_zones.resize(self.kids.len(), EVERY_CELL);
+        // The zones of the children disproved before; where the attacker moves, they cover the
+        // open children outside them. Covering is found again at every visit (the moves kept
+        // are all of them), from the zones this visit reads.
         let mut covered = 0u64;
+        if role != Role::None {
+            let child_role = self.role(!or);
+            for i in start..self.kids.len() {
+                let (c, _, d) = self.kids[i];
+                if d == 0 && covered & 1 << c == 0 {
+                    self.s.toggle(own, opp, c);
+                    let (child, child_sym) = self.s.key();
+                    let zone = self.s.kept_zone(child, child_sym, child_role);
+                    self.s.toggle(own, opp, c);
+                    self.kid_zones[i] = zone;
+                    if or {
+                        covered |= self.cover(start, zone);
+                    }
+                }
+            }
+        }
         let result = self.search_kids(own, opp, or, start, (th_pn, th_dn), &mut covered);
         let zone = match result {
             Ok((_, 0)) if role != Role::None => self.disproof_zone(own, opp, or, start, covered),
@@ -214,6 +239,7 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
         };
         let outcome = result.map(|(pn, dn)| (pn, dn, settled_by(pn == 0)));
         self.kids.truncate(start);
+        self.kid_zones.truncate(start);
         let (pn, dn, best) = outcome?;
         let work = work(self.s.nodes() - before);
         if pn == 0 || dn == 0 {
@@ -225,8 +251,7 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
             }
             return Ok(settled(proved, best));
         }
-        // The attacker's moves refuted by another's zone need no search again.
-        let moves = self.map(sym, moves & !covered, true);
+        let moves = self.map(sym, moves, true);
         self.table.put(
             key,
             PnEntry {
@@ -287,16 +312,29 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
             self.s.toggle(own, opp, c);
             let (p, d, _) = result?;
             self.kids[start + best] = (c, p, d);
-            if or && d == 0 && self.zone != EVERY_CELL {
-                let zone = self.zone;
-                for k in &mut self.kids[start..] {
-                    if k.1 != INF && zone & 1 << k.0 == 0 {
-                        *k = (k.0, INF, 0);
-                        *covered |= 1 << k.0;
-                    }
+            if d == 0 {
+                self.kid_zones[start + best] = self.zone;
+                if or {
+                    *covered |= self.cover(start, self.zone);
                 }
             }
         }
+    }
+
+    /// Where the attacker moves, a child disproved with the relevance `zone` disproves the
+    /// open children `self.kids[start..]` outside it (`zones`): they are set disproved, and
+    /// returned as a mask.
+    fn cover(&mut self, start: usize, zone: u64) -> u64 {
+        let mut covered = 0;
+        if zone != EVERY_CELL {
+            for k in &mut self.kids[start..] {
+                if k.1 != INF && zone & 1 << k.0 == 0 {
+                    *k = (k.0, INF, 0);
+                    covered |= 1 << k.0;
+                }
+            }
+        }
+        covered
     }
 
     /// The relevance zone of the node `own` / `opp`, disproved, whose children are
@@ -304,12 +342,11 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
     /// and move; where the attacker moves, the union of the children's zones and moves, but
     /// those `covered` by another's zone, closed under the position's symmetries (and two
     /// cells of every window the attacker could still complete where it had to block a five).
-    /// The children's zones are read from the zone table; one not found is every cell.
-    fn disproof_zone(&mut self, own: u64, opp: u64, or: bool, start: usize, covered: u64) -> u64 {
+    /// The children's zones are those this visit read or found (`kid_zones`).
+    fn disproof_zone(&self, own: u64, opp: u64, or: bool, start: usize, covered: u64) -> u64 {
         let lines = &self.s.context().lines;
         let empty = lines.full() & !(own | opp);
         let live = (lines.live_cover(own) | lines.live_cover(opp)) & empty;
-        let child_role = self.role(!or);
         if self.kids.len() == start {
             return EVERY_CELL;
         }
@@ -319,10 +356,7 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
             if d != 0 || covered & 1 << c != 0 {
                 continue;
             }
-            self.s.toggle(own, opp, c);
-            let (child, child_sym) = self.s.key();
-            let z = self.s.kept_zone(child, child_sym, child_role);
-            self.s.toggle(own, opp, c);
+            let z = self.kid_zones[i];
             if z == EVERY_CELL {
                 return EVERY_CELL;
             }
@@ -472,7 +506,7 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
         let ideas = cx.ideas;
         if or && ideas.pairing && self.pairing.blocks(lines, attacker, defender) {
             let zone = if zones {
-                self.pairing.pairs().iter().fold(0, |z, &p| z | p)
+                pairing_zone(lines, defender, self.pairing.pairs())
             } else {
                 EVERY_CELL
             };

@@ -21,7 +21,7 @@ use super::table::{Entry, NO_MOVE, Table};
 use super::threats::Vcf;
 use super::tunables::{CHECK_EVERY, THREAT_ORDER_EMPTY, VCF_BUDGET, VCT_BUDGET};
 use super::vct::Vct;
-use super::zones::{EVERY_CELL, ZoneTable, hit};
+use super::zones::{EVERY_CELL, ZoneTable, hit, pairing_zone};
 use crate::game::{Forced, forced};
 use crate::search::Control;
 use std::cell::OnceCell;
@@ -287,8 +287,13 @@ impl<'a> Searcher<'a> {
         // its refuted moves ([`super::zones`]).
         let attacker = self.role(alpha, beta) == Role::Attacker;
         let mut needed = EVERY_CELL;
+        let mut skipped = false;
         for &c in moves.iter() {
-            if seen & 1 << c != 0 || needed & 1 << c == 0 {
+            if seen & 1 << c != 0 {
+                continue;
+            }
+            if needed & 1 << c == 0 {
+                skipped = true;
                 continue;
             }
             seen |= self.orbit(stabilizer, c);
@@ -306,6 +311,9 @@ impl<'a> Searcher<'a> {
             if v >= beta {
                 break;
             }
+        }
+        if skipped && best.0 < 0 {
+            best.0 = 0; // a skipped move does not win, but perhaps draws
         }
         self.count(1)?;
         let (lower, upper) = bounds(best.0, alpha, beta);
@@ -604,7 +612,7 @@ impl<'a> Searcher<'a> {
         {
             self.store(key, Entry::bounds(i8::MIN, 0, 1));
             let zone = if role == Role::Attacker {
-                let zone = self.pairing.pairs().iter().fold(0, |z, &p| z | p);
+                let zone = pairing_zone(lines, opp, self.pairing.pairs());
                 self.keep_zone(key, sym, role, zone);
                 zone
             } else {
@@ -673,9 +681,11 @@ impl<'a> Searcher<'a> {
         // their zones.
         let mut needed = EVERY_CELL;
         let mut zone = 0u64;
+        let mut skipped = false;
         let before = self.nodes;
         for &c in &moves[..count] {
             if needed & 1 << c == 0 {
+                skipped = true;
                 continue;
             }
             if stabilizer != 1 {
@@ -715,7 +725,7 @@ impl<'a> Searcher<'a> {
             // No legal move at all (every empty cell forbidden to black): `Forced::Draw`.
             return Ok((0, EVERY_CELL));
         }
-        if zoned && best < 0 {
+        if (zoned || skipped) && best < 0 {
             best = 0; // a skipped move does not win, but perhaps draws
         } else if pruned && best < 0 {
             best = -1; // a skipped move loses too, but perhaps later

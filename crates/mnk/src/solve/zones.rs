@@ -187,22 +187,58 @@ fn checksum(lo: u64, hi: u64, zone: u64) -> u64 {
     mix(lo ^ mix(hi ^ mix(zone ^ 0x5bd1_e995))) | 1
 }
 
+/// The zone of a pairing of the side owning `defender` (the pairs found, each a mask of two
+/// cells): the cells of the pairs that some window the attacker could still complete holds (a
+/// pairing found again from an earlier one may carry pairs no window needs).
+pub(crate) fn pairing_zone(lines: &Spans, defender: u64, pairs: &[u64]) -> u64 {
+    pairs
+        .iter()
+        .filter(|&&p| {
+            lines
+                .windows()
+                .iter()
+                .any(|&w| w & defender == 0 && p & !w == 0)
+        })
+        .fold(0, |zone, &p| zone | p)
+}
+
 /// `zone` grown so that every window the side owning `attacker` could still complete (no
 /// stone of `defender` in it) has at least `need` of its empty cells in it (all of them when
 /// it has fewer).
+///
+/// The cells added are chosen greedily, those in the most such windows first, so that the
+/// zone stays small.
 pub(crate) fn hit(lines: &Spans, attacker: u64, defender: u64, zone: u64, need: u32) -> u64 {
+    if zone == EVERY_CELL {
+        return zone;
+    }
     let empty = lines.full() & !(attacker | defender);
-    let mut zone = zone;
-    for &w in lines.windows() {
-        if w & defender != 0 {
-            continue;
+    let live = || lines.windows().iter().filter(|&&w| w & defender == 0);
+    let mut windows_at = [0u8; 64];
+    for &w in live() {
+        let mut free = w & empty;
+        while free != 0 {
+            windows_at[free.trailing_zeros() as usize] += 1;
+            free &= free - 1;
         }
+    }
+    let mut zone = zone;
+    for &w in live() {
         let free = w & empty;
         let mut missing = need.saturating_sub((free & zone).count_ones());
         let mut outside = free & !zone;
         while missing > 0 && outside != 0 {
-            zone |= outside & outside.wrapping_neg();
-            outside &= outside - 1;
+            let mut best = outside.trailing_zeros();
+            let mut rest = outside & (outside - 1);
+            while rest != 0 {
+                let c = rest.trailing_zeros();
+                if windows_at[c as usize] > windows_at[best as usize] {
+                    best = c;
+                }
+                rest &= rest - 1;
+            }
+            zone |= 1 << best;
+            outside &= !(1 << best);
             missing -= 1;
         }
     }
