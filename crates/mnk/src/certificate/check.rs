@@ -1,15 +1,18 @@
 //! The checker: walks every line of play a section allows, with nothing but the rules.
 //!
 //! Where the section's side is to move, it plays the recorded move (or a win it finds itself);
-//! where the other side is to move, it tries every empty cell. Each position is checked once
-//! (up to symmetry). A pairing is checked statically: its cells are empty, its pairs disjoint,
+//! where the other side is to move, it tries every empty cell, but in a not-lose section under
+//! freestyle those its relevance zones cover (`zone`: a move outside the zone of a move
+//! already checked is refuted by that move's lines). Each position is checked once (up to
+//! symmetry). A pairing is checked statically: its cells are empty, its pairs disjoint,
 //! and every window free of the side's stones holds a whole pair. The first position that
 //! fails, in the order of the walk, is reported with the moves that lead to it.
 
 use super::proof::{Certificate, Goal, Record, Section};
-use crate::game::{Board, Cell, Side, Size, SymmetryTable, Variant, Wdl, WinMasks, Windows};
+use super::zone::{EVERY_CELL, hit, in_proof_order};
+use crate::game::{Board, Cell, Rule, Side, Size, SymmetryTable, Variant, Wdl, WinMasks, Windows};
 use crate::notation::{format_cell, format_moves};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use thiserror::Error;
 
 /// What a certificate proved.
@@ -138,7 +141,7 @@ pub fn verify_assuming(
                 goal,
             })?;
         let mut walk = Walk::new(variant, section, &values);
-        let result = walk.position(x, o);
+        let result = walk.position(x, o).map(|_| ());
         checked.nodes += walk.done.len() as u64;
         checked.records_used += walk.used;
         checked.assumed_used += walk.assumed_used;
@@ -168,20 +171,29 @@ struct Walk<'a> {
     /// Every k-window as a mask.
     windows: Vec<u64>,
     full: u64,
-    /// Positions checked (canonical keys).
-    done: HashSet<u128>,
+    /// Whether the other side's moves are tried by relevance zones (`zone`): a not-lose
+    /// section under freestyle.
+    zones: bool,
+    /// Positions checked (canonical keys), with their zones in the key's image.
+    done: HashMap<u128, u64>,
     used: u64,
     /// The moves from the root to the position being checked.
     path: Vec<Cell>,
+    /// The replies left out as covered by a zone: the position (X's and O's stones) and the
+    /// cell (for the tests, which solve each).
+    #[cfg(test)]
+    skipped: Vec<(u64, u64, usize)>,
 }
 
 impl<'a> Walk<'a> {
     fn new(variant: Variant, section: &'a Section, assumed: &'a HashMap<u128, Wdl>) -> Self {
         let size = variant.size();
         let all = Windows::new(size, variant.k());
-        let windows = (0..all.len())
-            .map(|w| all.cells(w).iter().fold(0, |m, c| m | 1u64 << c.index()))
-            .collect();
+        let windows = in_proof_order(
+            (0..all.len())
+                .map(|w| all.cells(w).iter().fold(0, |m, c| m | 1u64 << c.index()))
+                .collect(),
+        );
         let wins = WinMasks::new(&variant).expect("checked: at most 64 cells");
         Walk {
             size,
@@ -192,9 +204,12 @@ impl<'a> Walk<'a> {
             wins,
             symmetry: SymmetryTable::new(size),
             windows,
-            done: HashSet::new(),
+            zones: section.goal == Goal::NotLose && variant.rule() == Rule::Freestyle,
+            done: HashMap::new(),
             used: 0,
             path: Vec::new(),
+            #[cfg(test)]
+            skipped: Vec::new(),
         }
     }
 
@@ -207,11 +222,28 @@ impl<'a> Walk<'a> {
         format_cell(cell, self.size)
     }
 
-    /// Checks the position `x` / `o` (not finished), and everything after it.
-    fn position(&mut self, x: u64, o: u64) -> Result<(), String> {
+    /// The cells `mask` in the image of symmetry `sym` (`to_image`), or back from it.
+    fn map(&self, sym: usize, mask: u64, to_image: bool) -> u64 {
+        if mask == EVERY_CELL {
+            return mask;
+        }
+        self.cells(mask).fold(0, |m, c| {
+            let cell = Cell(c as u16);
+            let image = if to_image {
+                self.symmetry.image(sym, cell)
+            } else {
+                self.symmetry.preimage(sym, cell)
+            };
+            m | 1 << image.index()
+        })
+    }
+
+    /// Checks the position `x` / `o` (not finished), and everything after it; returns its
+    /// relevance zone (`zone`; [`EVERY_CELL`] where zones are not used).
+    fn position(&mut self, x: u64, o: u64) -> Result<u64, String> {
         let (key, sym) = self.symmetry.frame(x, o);
-        if self.done.contains(&key) {
-            return Ok(());
+        if let Some(&zone) = self.done.get(&key) {
+            return Ok(self.map(sym, zone, false));
         }
         let mover = if (x | o).count_ones().is_multiple_of(2) {
             Side::X
@@ -233,15 +265,15 @@ impl<'a> Walk<'a> {
                 ));
             }
             self.assumed_used += 1;
-            self.done.insert(key);
-            return Ok(());
+            self.done.insert(key, EVERY_CELL);
+            return Ok(EVERY_CELL);
         }
         let (own, other) = if side == Side::X { (x, o) } else { (o, x) };
         let record = self.section.records.get(&key);
         if record.is_some() {
             self.used += 1;
         }
-        match record {
+        let zone = match record {
             Some(Record::Pairs(pairs)) => {
                 if self.section.goal == Goal::Win {
                     return Err("a pairing can prove a draw, not a win".into());
@@ -254,6 +286,11 @@ impl<'a> Walk<'a> {
                     .map(|p| p.map(|c| self.symmetry.preimage(sym, c)))
                     .collect();
                 self.pairing(own, other, &pairs)?;
+                // Every window the other side could complete holds a whole pair.
+                pairs
+                    .iter()
+                    .flatten()
+                    .fold(0, |zone, c| zone | 1u64 << c.index())
             }
             Some(Record::Move(_)) if mover != side => {
                 return Err(format!(
@@ -274,29 +311,46 @@ impl<'a> Walk<'a> {
                         self.name(cell)
                     ));
                 }
-                self.play(x, o, cell)?;
+                self.play(x, o, cell)? | 1 << cell.index()
             }
             None if mover == side => {
                 let empty = self.full & !(x | o);
-                if !self.cells(empty).any(|c| self.wins.wins(own | 1 << c, c)) {
+                let Some(win) = self.cells(empty).find(|&c| self.wins.wins(own | 1 << c, c)) else {
                     return Err(format!(
                         "no move is recorded for {side}, and it has no winning move"
                     ));
-                }
+                };
+                self.play(x, o, Cell(win as u16))? | 1 << win
             }
             None => {
+                // Every move of the other side, lowest cell first, but those outside the zone
+                // of a move checked before (`zone`).
                 let empty = self.full & !(x | o);
+                let (mut needed, mut zone) = (EVERY_CELL, 0u64);
                 for c in self.cells(empty).collect::<Vec<_>>() {
-                    self.play(x, o, Cell(c as u16))?;
+                    if needed & 1 << c == 0 {
+                        #[cfg(test)]
+                        self.skipped.push((x, o, c));
+                        continue;
+                    }
+                    let refuted = self.play(x, o, Cell(c as u16))?;
+                    if self.zones {
+                        needed &= refuted;
+                        zone |= refuted | 1 << c;
+                    }
                 }
+                if self.zones { zone } else { EVERY_CELL }
             }
-        }
-        self.done.insert(key);
-        Ok(())
+        };
+        let zone = if self.zones { zone } else { EVERY_CELL };
+        self.done.insert(key, self.map(sym, zone, true));
+        Ok(zone)
     }
 
-    /// Plays `cell` for the side to move and checks what follows.
-    fn play(&mut self, x: u64, o: u64, cell: Cell) -> Result<(), String> {
+    /// Plays `cell` for the side to move and checks what follows; returns the relevance zone
+    /// of the position after it (`zone`): a win of the section's side needs a cell of every
+    /// window the other side could still complete, a full board none.
+    fn play(&mut self, x: u64, o: u64, cell: Cell) -> Result<u64, String> {
         let bit = 1u64 << cell.index();
         let (mover, x, o) = if (x | o).count_ones().is_multiple_of(2) {
             (Side::X, x | bit, o)
@@ -305,9 +359,15 @@ impl<'a> Walk<'a> {
         };
         self.path.push(cell);
         let stones = if mover == Side::X { x } else { o };
-        if self.wins.wins(stones, cell.index()) {
+        let zone = if self.wins.wins(stones, cell.index()) {
             if mover != self.section.side {
                 return Err(format!("{mover} wins with {}", self.name(cell)));
+            }
+            let (own, other) = if mover == Side::X { (x, o) } else { (o, x) };
+            if self.zones {
+                hit(&self.windows, other, own, 0, 1)
+            } else {
+                EVERY_CELL
             }
         } else if x | o == self.full {
             if self.section.goal == Goal::Win {
@@ -317,11 +377,12 @@ impl<'a> Walk<'a> {
                     self.section.side
                 ));
             }
+            0
         } else {
-            self.position(x, o)?;
-        }
+            self.position(x, o)?
+        };
         self.path.pop();
-        Ok(())
+        Ok(zone)
     }
 
     /// Checks that `pairs` block every window free of `own` stones.
@@ -380,5 +441,103 @@ impl<'a> Walk<'a> {
                 c
             })
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::search::Control;
+    use crate::solve::{Distance, Ideas, Solver, SolverConfig};
+
+    /// The board of the stones `x` and `o` (X to move when they are as many).
+    fn board(v: Variant, x: u64, o: u64) -> Board {
+        let cells = |mut m: u64| {
+            std::iter::from_fn(move || {
+                (m != 0).then(|| {
+                    let c = m.trailing_zeros();
+                    m &= m - 1;
+                    Cell(c as u16)
+                })
+            })
+        };
+        let (xs, os): (Vec<Cell>, Vec<Cell>) = (cells(x).collect(), cells(o).collect());
+        let mut moves = Vec::new();
+        for i in 0..xs.len().max(os.len()) {
+            moves.extend(xs.get(i));
+            moves.extend(os.get(i));
+        }
+        Board::from_moves(v, &moves).expect("a position without a five")
+    }
+
+    /// Every reply the zones let the checker skip is refuted indeed: solved by a solver
+    /// without zones, the side that made it does not win. On the empty boards and random
+    /// positions of boards whose draws need deep lines (5x5 k=4, 6x5 k=4, 6x6 k=5).
+    #[test]
+    fn the_replies_a_zone_covers_do_not_win() {
+        let control = Control::unlimited();
+        let plain = SolverConfig {
+            ideas: Ideas::DEFAULT.without("refutation-zones").unwrap(),
+            ..SolverConfig::default()
+        };
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let (mut checked, mut proofs) = (0, 0);
+        for (w, h, k, games) in [(5, 5, 4, 14), (6, 5, 4, 8), (6, 6, 5, 8)] {
+            let v = Variant::new(Size::new(w, h), k, Rule::Freestyle).unwrap();
+            let mut oracle = Solver::with_config(&v, plain).unwrap();
+            for g in 0..games {
+                let mut game = Game::new(v);
+                for _ in 0..if g == 0 { 0 } else { 2 + next(5) } {
+                    let moves: Vec<Cell> = game.board().moves().collect();
+                    let mut after = game.clone();
+                    after.play(moves[next(moves.len())]).unwrap();
+                    if after.board().is_over() {
+                        break;
+                    }
+                    game = after;
+                }
+                let mut solver = Solver::new(&v).unwrap();
+                let certificate = solver.certificate(&game, &control).unwrap();
+                proofs += 1;
+                let (x, o) = game.board().masks().unwrap();
+                for (side, goal) in Certificate::needs(game.board().to_move(), certificate.value) {
+                    let section = certificate
+                        .sections
+                        .iter()
+                        .find(|s| s.side == side && s.goal == goal)
+                        .unwrap();
+                    let assumed = HashMap::new();
+                    let mut walk = Walk::new(v, section, &assumed);
+                    walk.position(x, o).unwrap();
+                    for &(x, o, c) in walk.skipped.iter().take(40) {
+                        let mover_x = (x | o).count_ones() % 2 == 0;
+                        let (x, o) = if mover_x {
+                            (x | 1 << c, o)
+                        } else {
+                            (x, o | 1 << c)
+                        };
+                        let after = board(v, x, o);
+                        let value = oracle
+                            .prove(&after, &control, Distance::Skip)
+                            .unwrap()
+                            .value;
+                        // The value for the side to move there: the section's side.
+                        assert_ne!(value, Wdl::Loss, "{v}: {after:?}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            proofs >= 20 && checked >= 200,
+            "{proofs} proofs, {checked} replies checked"
+        );
     }
 }

@@ -18,7 +18,12 @@
 //! other cell of the pair; Hales-Jewett), so the position needs nothing more. Where `S` can win
 //! with its next stone, no record is needed either: the checker finds the winning cell.
 //! A "win" section holds where every line of play it allows ends with `S` completing a win; a
-//! "not-lose" section where none ends with the other side's win.
+//! "not-lose" section where none ends with the other side's win. In a not-lose section under
+//! freestyle the checker need not try every reply: a reply outside the *relevance zone* of one
+//! it has checked (the cells whose stones that reply's lines depend on) is refuted by the
+//! same lines, and the proof holds records for the replies the checker tries only (module
+//! `zone` has the rules and why they are sound). Version 1 files, which answer every reply,
+//! read and check as well.
 //!
 //! Positions are keyed **up to symmetry**: a record's key is the position's canonical image
 //! ([`SymmetryTable::frame`](crate::game::SymmetryTable::frame): the image under the 8
@@ -29,7 +34,7 @@
 //! # The text format
 //!
 //! ```text
-//! mnk-proof 1
+//! mnk-proof 2
 //! size 4x4
 //! k 4
 //! rule freestyle
@@ -67,8 +72,10 @@ pub const MAX_PROOF_BYTES: u64 = 2 << 30;
 mod check;
 mod proof;
 mod text;
+mod zone;
 
 pub use check::{CheckError, Checked, verify, verify_assuming};
 pub use proof::{Certificate, Goal, Record, Section, VERSION};
 pub use text::ParseError;
 pub(crate) use text::{NumberedLines, err, shown, write_game, write_moves};
+pub(crate) use zone::{EVERY_CELL, hit, in_proof_order};

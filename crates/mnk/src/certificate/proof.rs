@@ -4,8 +4,9 @@ use crate::game::{Cell, Side, Variant, Wdl};
 use std::collections::HashMap;
 use std::fmt;
 
-/// The version written on a certificate's first line.
-pub const VERSION: u32 = 1;
+/// The version written on a certificate's first line: 2 since not-lose sections are checked
+/// by relevance zones (a file of version 1, which answers every reply, reads too).
+pub const VERSION: u32 = 2;
 
 /// What a section proves for its side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

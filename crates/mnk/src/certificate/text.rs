@@ -135,17 +135,35 @@ impl<'a> NumberedLines<'a> {
         version: u32,
         what: &str,
     ) -> Result<(), ParseError> {
-        let (n, found) = self.field(word, &version.to_string())?;
-        if found != version.to_string() {
-            return Err(err(
-                n,
-                format!(
-                    "this is {what} of version {found:?}; this mnk reads version {version} \
-                     (written by another version of mnk?)"
-                ),
-            ));
+        self.version_from(word, version, version, what).map(|_| ())
+    }
+
+    /// The first line, `word V`, with `V` from `oldest` to `newest`: returns `V`.
+    pub(crate) fn version_from(
+        &mut self,
+        word: &str,
+        oldest: u32,
+        newest: u32,
+        what: &str,
+    ) -> Result<u32, ParseError> {
+        let (n, found) = self.field(word, &newest.to_string())?;
+        match found.parse::<u32>() {
+            Ok(v) if (oldest..=newest).contains(&v) && found == v.to_string() => Ok(v),
+            _ => {
+                let reads = if oldest == newest {
+                    format!("version {newest}")
+                } else {
+                    format!("versions {oldest} to {newest}")
+                };
+                Err(err(
+                    n,
+                    format!(
+                        "this is {what} of version {found:?}; this mnk reads {reads} \
+                         (written by another version of mnk?)"
+                    ),
+                ))
+            }
         }
-        Ok(())
     }
 
     /// The lines that name the game (`size`, `k`, `rule`), as [`write_game`] writes them.
@@ -224,7 +242,7 @@ impl Certificate {
     /// [`ParseError`] with the first line that cannot be read and what is accepted there.
     pub fn parse(text: &str) -> Result<Certificate, ParseError> {
         let mut lines = NumberedLines::new(text);
-        lines.version("mnk-proof", VERSION, "an mnk proof")?;
+        lines.version_from("mnk-proof", 1, VERSION, "an mnk proof")?;
         let variant = lines.game()?;
         let moves = lines.moves("moves", variant)?;
         let (n, value) = lines.field("value", "win|draw|loss")?;

@@ -4,18 +4,20 @@
 //! The proof is extracted by walking the solved tree again with the solver as an oracle:
 //! where the proving side moves, the first move (the table's, then by threats) whose position
 //! the solver proves good enough (a loss for the other side, or not a win for it); where the
-//! other side moves, every empty cell, since a proof must answer all of them (the search
-//! itself skips some: dead cells, symmetric moves, moves the table settled). A position where
+//! other side moves, every empty cell the checker will try: all of them, but in a not-lose
+//! section under freestyle those outside the relevance zone of a move answered before
+//! ([`crate::certificate`]'s zones, computed here by the checker's rules, so that the proof
+//! holds a record for every position the checker reaches and no other). A position where
 //! the proving side has a pairing against the other ends a "not-lose" line. Positions are
 //! merged up to symmetry, as the checker reads them. Most oracle questions are answered from
 //! the transposition table that the solve filled.
 
 use super::pairing::Pairing;
 use super::search::{Context, Searcher, Stopped};
-use crate::certificate::{Goal, Record, Section};
+use crate::certificate::{EVERY_CELL, Goal, Record, Section, hit, in_proof_order};
 use crate::game::{Cell, Side, SymmetryTable};
 use crate::search::Control;
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 /// Why a proof could not be written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,8 +41,14 @@ pub(crate) struct Builder<'a> {
     base: u64,
     frames: SymmetryTable,
     section: Section,
-    /// Positions where the other side moves that are done (canonical keys).
-    answered: HashSet<u128>,
+    /// Positions done (canonical keys), with their relevance zones in the key's image (as
+    /// the checker computes them; [`EVERY_CELL`] without zones).
+    done: HashMap<u128, u64>,
+    /// Whether the other side's moves go by relevance zones: a not-lose section under
+    /// freestyle, as the checker reads it.
+    zones: bool,
+    /// The board's windows in the order the checker reads them when it grows a zone.
+    windows: Vec<u64>,
     pairing: Pairing,
 }
 
@@ -59,7 +67,9 @@ impl<'a> Builder<'a> {
             base,
             frames,
             section: Section::new(side, goal),
-            answered: HashSet::new(),
+            done: HashMap::new(),
+            zones: goal == Goal::NotLose && !cx.lines.exact(),
+            windows: in_proof_order(cx.lines.windows().to_vec()),
             pairing: Pairing::default(),
         }
     }
@@ -99,14 +109,35 @@ impl<'a> Builder<'a> {
         self.section.records.insert(key, record);
     }
 
-    /// A pairing of the proving side against the other, if one is found: recorded.
-    fn paired(&mut self, x: u64, o: u64) -> bool {
+    /// The cells `mask` in the image of symmetry `sym` (`to_image`), or back from it.
+    fn map(&self, sym: usize, mask: u64, to_image: bool) -> u64 {
+        if mask == EVERY_CELL {
+            return mask;
+        }
+        let mut out = 0;
+        let mut left = mask;
+        while left != 0 {
+            let cell = Cell(left.trailing_zeros() as u16);
+            left &= left - 1;
+            let image = if to_image {
+                self.frames.image(sym, cell)
+            } else {
+                self.frames.preimage(sym, cell)
+            };
+            out |= 1 << image.index();
+        }
+        out
+    }
+
+    /// A pairing of the proving side against the other, if one is found: recorded, and its
+    /// zone (the cells of its pairs) returned.
+    fn paired(&mut self, x: u64, o: u64) -> Option<u64> {
         if self.section.goal != Goal::NotLose {
-            return false;
+            return None;
         }
         let (own, other) = self.sides(x, o);
         if !self.pairing.blocks(&self.cx.lines, other, own) {
-            return false;
+            return None;
         }
         let pairs: Vec<u64> = self.pairing.pairs().to_vec();
         self.record(x, o, |frames, sym| {
@@ -121,29 +152,61 @@ impl<'a> Builder<'a> {
                     .collect(),
             )
         });
-        true
+        Some(pairs.iter().fold(0, |zone, &p| zone | p))
     }
 
-    fn position(&mut self, x: u64, o: u64) -> Result<(), Failed> {
-        let (key, _) = self.frames.frame(x, o);
-        if self.section.records.contains_key(&key) || self.answered.contains(&key) {
-            return Ok(());
+    /// The zone of the position after the proving side's winning move: a cell of every window
+    /// the other side could still complete there (`own` holds the winning stone).
+    fn won(&self, x: u64, o: u64, own: u64) -> u64 {
+        let (_, other) = self.sides(x, o);
+        if self.zones {
+            hit(&self.windows, other, own, 0, 1)
+        } else {
+            EVERY_CELL
         }
+    }
+
+    /// Writes the records of the position `x` / `o` and those after it; returns its zone as
+    /// the checker computes it.
+    fn position(&mut self, x: u64, o: u64) -> Result<u64, Failed> {
+        let (key, sym) = self.frames.frame(x, o);
+        if let Some(&zone) = self.done.get(&key) {
+            return Ok(self.map(sym, zone, false));
+        }
+        let zone = self.write(x, o)?;
+        let zone = if self.zones { zone } else { EVERY_CELL };
+        self.done.insert(key, self.map(sym, zone, true));
+        Ok(zone)
+    }
+
+    /// [`Builder::position`] for a position not met before.
+    fn write(&mut self, x: u64, o: u64) -> Result<u64, Failed> {
         let x_moves = Self::x_to_move(x, o);
         let proving_side_moves = x_moves == (self.section.side == Side::X);
         // Pairings are looked for where the other side is to move, as the solver does (it
         // looks for the mover's): a failed search costs up to its whole budget, and looking
         // at every position as well made the 7x7 k=5 proof take 96 s instead of 9 s.
-        if !proving_side_moves && self.paired(x, o) {
-            return Ok(());
+        if !proving_side_moves && let Some(zone) = self.paired(x, o) {
+            return Ok(zone);
         }
         let lines = &self.cx.lines;
         let empty = lines.full() & !(x | o);
         let (own, other) = self.sides(x, o);
+        let play_cell = |c: u32| {
+            if x_moves {
+                (x | 1 << c, o)
+            } else {
+                (x, o | 1 << c)
+            }
+        };
         if proving_side_moves {
-            // The proving side moves: a win now needs no record (the checker finds it).
-            if lines.win_cells(own, empty) != 0 {
-                return Ok(());
+            // The proving side moves: a win now needs no record (the checker finds it, the
+            // lowest winning cell).
+            let wins = lines.win_cells(own, empty);
+            if wins != 0 {
+                let w = wins.trailing_zeros();
+                let (wx, wo) = play_cell(w);
+                return Ok(self.won(wx, wo, own | 1 << w) | 1 << w);
             }
             let searcher = Searcher::new(self.cx, self.control, self.base, own, other);
             for c in searcher.moves_in_order(own, other) {
@@ -160,15 +223,13 @@ impl<'a> Builder<'a> {
                     self.record(x, o, |frames, sym| {
                         Record::Move(frames.image(sym, Cell(u16::from(c))))
                     });
-                    let (x, o) = if x_moves {
-                        (x | 1 << c, o)
+                    let zone = if after | other == lines.full() {
+                        0
                     } else {
-                        (x, o | 1 << c)
+                        let (x, o) = play_cell(u32::from(c));
+                        self.position(x, o)?
                     };
-                    if after | other != lines.full() {
-                        self.position(x, o)?;
-                    }
-                    return Ok(());
+                    return Ok(zone | 1 << c);
                 }
             }
             Err(Failed::NoMove(format!(
@@ -176,33 +237,38 @@ impl<'a> Builder<'a> {
                 self.section.goal, self.section.side
             )))
         } else {
-            // The other side moves: every reply.
+            // The other side moves: every reply the checker tries (lowest cell first, but
+            // those outside the zone of a reply answered before).
             let wins = lines.win_cells(other, empty);
+            let (mut needed, mut zone) = (EVERY_CELL, 0u64);
             let mut cells = empty;
             while cells != 0 {
                 let c = cells.trailing_zeros();
                 cells &= cells - 1;
+                if needed & 1 << c == 0 {
+                    continue;
+                }
                 if wins & 1 << c != 0 {
                     return Err(Failed::NoMove(format!(
                         "{} wins at once",
                         self.section.side.other()
                     )));
                 }
-                let (nx, no) = if x_moves {
-                    (x | 1 << c, o)
-                } else {
-                    (x, o | 1 << c)
-                };
-                if nx | no == lines.full() {
+                let (nx, no) = play_cell(c);
+                let refuted = if nx | no == lines.full() {
                     if self.section.goal == Goal::Win {
                         return Err(Failed::NoMove("the board fills: a draw".into()));
                     }
+                    0
                 } else {
-                    self.position(nx, no)?;
+                    self.position(nx, no)?
+                };
+                if self.zones {
+                    needed &= refuted;
+                    zone |= refuted | 1 << c;
                 }
             }
-            self.answered.insert(key);
-            Ok(())
+            Ok(zone)
         }
     }
 }

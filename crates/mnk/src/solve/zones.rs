@@ -56,11 +56,9 @@
 //! is the zone of every cell.
 
 use super::lines::Spans;
+pub(crate) use crate::certificate::EVERY_CELL;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::*};
-
-/// The zone of every cell: no claim beyond "the attacker does not win".
-pub(crate) const EVERY_CELL: u64 = u64::MAX;
 
 /// Bytes of one slot of the zone table.
 const SLOT_BYTES: usize = 32;
@@ -204,45 +202,10 @@ pub(crate) fn pairing_zone(lines: &Spans, defender: u64, pairs: &[u64]) -> u64 {
 
 /// `zone` grown so that every window the side owning `attacker` could still complete (no
 /// stone of `defender` in it) has at least `need` of its empty cells in it (all of them when
-/// it has fewer).
-///
-/// The cells added are chosen greedily, those in the most such windows first, so that the
-/// zone stays small.
+/// it has fewer): the proofs' rule ([`crate::certificate`]'s `hit`, cells in the most such
+/// windows first), the windows in the search's own order.
 pub(crate) fn hit(lines: &Spans, attacker: u64, defender: u64, zone: u64, need: u32) -> u64 {
-    if zone == EVERY_CELL {
-        return zone;
-    }
-    let empty = lines.full() & !(attacker | defender);
-    let live = || lines.windows().iter().filter(|&&w| w & defender == 0);
-    let mut windows_at = [0u8; 64];
-    for &w in live() {
-        let mut free = w & empty;
-        while free != 0 {
-            windows_at[free.trailing_zeros() as usize] += 1;
-            free &= free - 1;
-        }
-    }
-    let mut zone = zone;
-    for &w in live() {
-        let free = w & empty;
-        let mut missing = need.saturating_sub((free & zone).count_ones());
-        let mut outside = free & !zone;
-        while missing > 0 && outside != 0 {
-            let mut best = outside.trailing_zeros();
-            let mut rest = outside & (outside - 1);
-            while rest != 0 {
-                let c = rest.trailing_zeros();
-                if windows_at[c as usize] > windows_at[best as usize] {
-                    best = c;
-                }
-                rest &= rest - 1;
-            }
-            zone |= 1 << best;
-            outside &= !(1 << best);
-            missing -= 1;
-        }
-    }
-    zone
+    crate::certificate::hit(lines.windows(), attacker, defender, zone, need)
 }
 
 #[cfg(test)]
