@@ -61,6 +61,11 @@ impl PnTable {
         }
     }
 
+    /// Lets the table grow to about `max_bytes` (never below its size now).
+    pub(crate) fn allow(&mut self, max_bytes: usize) {
+        self.max_slots = (max_bytes / SLOT_BYTES).max(self.slots.len());
+    }
+
     /// Where the key lives (valid until the next [`PnTable::put`]).
     pub(crate) fn place(&self, key: u128) -> usize {
         let h = mix(key as u64 ^ mix((key >> 64) as u64));

@@ -26,8 +26,8 @@ use crate::search::Outcome;
 use crate::search::{Control, run_team};
 use std::fmt;
 use std::io::{self, Read, Write};
-use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::{Arc, Mutex, PoisonError};
 use thiserror::Error;
 
 /// The error with the latest knowledge.
@@ -259,15 +259,37 @@ impl Solver {
         let base = self.nodes();
         let n_empty = (self.cells - board.stones()) as i32;
         let mut known = Known::NOTHING;
-        let mut iterations = 0;
-        let mut ask = |solver: &Solver, control: &Control, alpha, beta, stage, known: Known| {
-            iterations += 1;
+        let iterations = std::cell::Cell::new(0);
+        let ask_on = |solver: &Solver,
+                      control: &Control,
+                      alpha,
+                      beta,
+                      stage,
+                      known: Known,
+                      turns: &Mutex<Turns>| {
+            iterations.set(iterations.get() + 1);
             solver
-                .root(own, opp, alpha, beta, control, base, iterations, stage)
+                .root(
+                    own,
+                    opp,
+                    alpha,
+                    beta,
+                    control,
+                    base,
+                    iterations.get(),
+                    stage,
+                    turns,
+                )
                 .map_err(|Stopped| SolveError::Stopped {
                     nodes: solver.nodes() - base,
                     known,
                 })
+        };
+        let table_bytes = self.cx.pn_bytes;
+        // A question asked once, from the start.
+        let ask = |solver: &Solver, control: &Control, alpha, beta, stage, known: Known| {
+            let turns = Mutex::new(Turns::new(ALPHA_BETA_FIRST, table_bytes));
+            ask_on(solver, control, alpha, beta, stage, known, &turns)
         };
         let limited = control.deadline().is_some() || control.node_limit().is_some();
         let (mut score, mut best) = if !self.cx.ideas.null_window {
@@ -283,16 +305,23 @@ impl Solver {
         } else {
             // Under limits, ask both questions in turn with growing node budgets, so that a
             // solve that runs out still reports whatever one of them settled.
+            // Each question goes on from where its last round stopped (`Turns`), the two
+            // proof-number tables sharing the memory of one until a question is settled.
             let mut budget: u64 = FIRST_BUDGET;
             let (mut not_win, mut not_loss) = (None, None);
+            let win_turns = Mutex::new(Turns::new(ALPHA_BETA_FIRST, table_bytes / 2));
+            let loss_turns = Mutex::new(Turns::new(ALPHA_BETA_FIRST, table_bytes / 2));
             loop {
                 if not_win.is_none() {
                     let round = control.with_node_limit(self.nodes() - base + budget);
-                    match ask(self, &round, 0, 1, Stage::Win, known) {
+                    match ask_on(self, &round, 0, 1, Stage::Win, known, &win_turns) {
                         Ok((v, m)) if v >= 1 => break (v, m),
                         Ok(r) => {
                             known.at_most = Wdl::Draw;
                             not_win = Some(r);
+                            *win_turns.lock().unwrap_or_else(PoisonError::into_inner) =
+                                Turns::settled();
+                            Turns::allow(&loss_turns, table_bytes);
                         }
                         Err(e) if control.should_stop(self.nodes() - base) => {
                             return Err(with_known(e, known));
@@ -302,11 +331,14 @@ impl Solver {
                 }
                 if not_loss.is_none() {
                     let round = control.with_node_limit(self.nodes() - base + budget);
-                    match ask(self, &round, -1, 0, Stage::NoLoss, known) {
+                    match ask_on(self, &round, -1, 0, Stage::NoLoss, known, &loss_turns) {
                         Ok((v, m)) if v < 0 => break (v, m),
                         Ok(r) => {
                             known.at_least = Wdl::Draw;
                             not_loss = Some(r);
+                            *loss_turns.lock().unwrap_or_else(PoisonError::into_inner) =
+                                Turns::settled();
+                            Turns::allow(&win_turns, table_bytes);
                         }
                         Err(e) if control.should_stop(self.nodes() - base) => {
                             return Err(with_known(e, known));
@@ -372,7 +404,7 @@ impl Solver {
             outcome,
             best: Cell(u16::from(best)),
             nodes: self.nodes() - base,
-            iterations,
+            iterations: iterations.get(),
         })
     }
 
@@ -538,7 +570,9 @@ impl Solver {
         }
     }
 
-    /// One root search on every thread; the first thread to finish answers.
+    /// One root search on every thread; the first thread to finish answers. A question
+    /// (a null window at 0 or -1, with proof-number search) goes on from `turns`, where the
+    /// same question's earlier rounds stopped.
     #[allow(clippy::too_many_arguments)]
     fn root(
         &self,
@@ -550,21 +584,15 @@ impl Solver {
         base: u64,
         iteration: u32,
         stage: Stage,
+        turns: &Mutex<Turns>,
     ) -> Result<(i32, u8), Stopped> {
         let cx = &*self.cx;
         cx.counters.begin(iteration, stage);
         let question = cx.ideas.dfpn && beta == alpha + 1 && (alpha == 0 || alpha == -1);
         run_team(self.threads, control, |thread, team| {
             if question && thread == 0 {
-                return answer(
-                    cx,
-                    team.control(),
-                    base,
-                    (own, opp),
-                    alpha,
-                    ALPHA_BETA_FIRST,
-                )
-                .ok();
+                let mut turns = turns.lock().unwrap_or_else(PoisonError::into_inner);
+                return answer(cx, team.control(), base, (own, opp), alpha, &mut turns).ok();
             }
             let mut searcher = Searcher::new(cx, team.control(), base, own, opp);
             let result = searcher.root(own, opp, alpha, beta, thread);
@@ -576,6 +604,51 @@ impl Solver {
     }
 }
 
+/// How far one question's alpha-beta and proof-number search have gone: kept across the
+/// rounds of a solve with limits (the two questions take turns), so that each round goes on
+/// where the question's last one stopped, proof-number search with its own table, instead of
+/// starting its turns again with an empty one.
+pub(crate) struct Turns {
+    /// Alpha-beta's nodes in its next turn (0: proof-number search alone, until it answers).
+    budget: u64,
+    /// Whether proof-number search has the turn under way.
+    proof_number: bool,
+    /// Where the turn under way ends (nodes since the solve began), once it has begun.
+    until: Option<u64>,
+    /// Proof-number search's table, made at its first turn.
+    table: Option<PnTable>,
+    /// The most memory the table may take.
+    table_bytes: usize,
+}
+
+impl Turns {
+    /// A question not asked yet: alpha-beta first with `first` nodes (0: not at all), a
+    /// proof-number table of at most `table_bytes`.
+    pub(crate) fn new(first: u64, table_bytes: usize) -> Turns {
+        Turns {
+            budget: first,
+            proof_number: first == 0,
+            until: None,
+            table: None,
+            table_bytes,
+        }
+    }
+
+    /// What is left of a settled question: nothing (its table freed).
+    fn settled() -> Turns {
+        Turns::new(0, 0)
+    }
+
+    /// Lets the proof-number table grow to `bytes` (the other question is settled).
+    fn allow(turns: &Mutex<Turns>, bytes: usize) {
+        let mut turns = turns.lock().unwrap_or_else(PoisonError::into_inner);
+        turns.table_bytes = bytes;
+        if let Some(table) = &mut turns.table {
+            table.allow(bytes);
+        }
+    }
+}
+
 /// The null-window question `(alpha, alpha + 1)` with `alpha` 0 ("does the side to move
 /// win?") or -1 ("does it avoid losing?") answered by alpha-beta and proof-number search in
 /// turns, with the root contract of [`Searcher::root`]: a score on the right side of the
@@ -584,41 +657,48 @@ impl Solver {
 ///
 /// Alpha-beta settles small trees and most draws (its pairings end the lines of a draw
 /// where it goes deep first); proof-number search the wins whose proof alpha-beta's fixed
-/// order spreads. Alpha-beta goes first with `first` nodes ([`ALPHA_BETA_FIRST`]; 0: not at
-/// all), then proof-number search with [`PROOF_NUMBER_SHARE`] times as many (with `first` 0:
-/// until it answers), then both again with twice the nodes;
-/// each goes on from where it stopped (alpha-beta through the shared table, proof-number
-/// search through its own), and each uses what the other settled in the shared table.
+/// order spreads. Alpha-beta goes first with `turns`' first budget ([`ALPHA_BETA_FIRST`]; 0:
+/// not at all), then proof-number search with [`PROOF_NUMBER_SHARE`] times as many (with no
+/// alpha-beta: until it answers), then both again with twice the nodes; each goes on from
+/// where it stopped (alpha-beta through the shared table, proof-number search through its
+/// own), and each uses what the other settled in the shared table. Stopped by `control`, it
+/// returns with `turns` saying where it was, and the next call goes on from there.
 fn answer(
     cx: &Context,
     control: &Control,
     base: u64,
     (own, opp): (u64, u64),
     alpha: i32,
-    first: u64,
+    turns: &mut Turns,
 ) -> Result<(i32, u8), Stopped> {
     let side_to_move_attacks = alpha == 0;
     let attacker_x = ((own | opp).count_ones() % 2 == 0) == side_to_move_attacks;
-    let mut table = None;
     let used = || cx.counters.nodes.load(Relaxed).saturating_sub(base);
-    let mut budget = first;
     loop {
-        if budget > 0 {
-            let round = control.with_node_limit(used().saturating_add(budget));
+        if !turns.proof_number {
+            let until = *turns
+                .until
+                .get_or_insert_with(|| used().saturating_add(turns.budget));
+            let round = control.with_node_limit(until);
             let mut searcher = Searcher::new(cx, &round, base, own, opp);
             let result = searcher.root(own, opp, alpha, alpha + 1, 0);
             searcher.report();
             if result.is_ok() || control.should_stop(used()) {
                 return result;
             }
+            (turns.proof_number, turns.until) = (true, None);
         }
-        let share = match budget {
+        let share = match turns.budget {
             0 => u64::MAX,
-            _ => budget.saturating_mul(PROOF_NUMBER_SHARE),
+            budget => budget.saturating_mul(PROOF_NUMBER_SHARE),
         };
-        let round = control.with_node_limit(used().saturating_add(share));
+        let until = *turns
+            .until
+            .get_or_insert_with(|| used().saturating_add(share));
+        let round = control.with_node_limit(until);
         let mut searcher = Searcher::new(cx, &round, base, own, opp);
-        let table = table.get_or_insert_with(|| PnTable::new(cx.pn_bytes));
+        let bytes = turns.table_bytes;
+        let table = turns.table.get_or_insert_with(|| PnTable::new(bytes));
         let result = ProofSearch::new(&mut searcher, attacker_x, table).prove(own, opp);
         searcher.report();
         match result {
@@ -647,7 +727,11 @@ fn answer(
             Err(Stopped) if control.should_stop(used()) => return Err(Stopped),
             Err(Stopped) => {}
         }
-        budget = budget.saturating_mul(2);
+        turns.until = None;
+        if turns.budget > 0 {
+            turns.proof_number = false;
+            turns.budget = turns.budget.saturating_mul(2);
+        }
     }
 }
 
@@ -766,7 +850,8 @@ mod tests {
                 for alpha in [0, -1] {
                     let solver = Solver::new(&v).unwrap();
                     let cx = &*solver.cx;
-                    let (score, best) = answer(cx, &control, 0, (own, opp), alpha, 0).unwrap();
+                    let turns = &mut Turns::new(0, cx.pn_bytes);
+                    let (score, best) = answer(cx, &control, 0, (own, opp), alpha, turns).unwrap();
                     let good = score > alpha;
                     assert_eq!(good, truth(own, opp, alpha), "{board:?} alpha {alpha}");
                     assert!((own | opp) & 1 << best == 0, "{board:?}: {best}");
@@ -779,6 +864,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A question answered in rounds goes on where its last round stopped: with its turns
+    /// kept, rounds of growing node limits cost about what one search without limits costs
+    /// (each round adds a walk from the root), and give the same answer; begun again each
+    /// round (proof-number search with an empty table), they cost more.
+    #[test]
+    fn a_question_asked_in_rounds_goes_on_where_it_stopped() {
+        // 7x4 k=4: X does not win (2.4M nodes, most of them proof-number search's).
+        let v = Variant::new(Size::new(7, 4), 4, Rule::Freestyle).unwrap();
+        let control = Control::unlimited();
+        let nodes = |solver: &Solver| solver.cx.counters.nodes.load(Relaxed);
+        let fresh = || Turns::new(64, 1 << 24);
+        let solver = Solver::new(&v).unwrap();
+        let (score, _) = answer(&solver.cx, &control, 0, (0, 0), 0, &mut fresh()).unwrap();
+        assert!(score <= 0);
+        let once = nodes(&solver);
+        let in_rounds = |keep: bool| {
+            let solver = Solver::new(&v).unwrap();
+            let mut turns = fresh();
+            let mut budget = 64;
+            loop {
+                let round = control.with_node_limit(nodes(&solver) + budget);
+                if !keep {
+                    turns = fresh();
+                }
+                if let Ok((score, _)) = answer(&solver.cx, &round, 0, (0, 0), 0, &mut turns) {
+                    assert!(score <= 0);
+                    return nodes(&solver);
+                }
+                budget *= 2;
+            }
+        };
+        let (kept, begun_again) = (in_rounds(true), in_rounds(false));
+        assert!(
+            kept * 100 <= once * 102,
+            "{kept} nodes in rounds, {once} at once"
+        );
+        assert!(begun_again > kept, "{begun_again} begun again, {kept} kept");
     }
 
     /// Every win the threat-space search finds is a win, at least as soon as it says (by the

@@ -37,12 +37,22 @@ pub(crate) const ORDER_DEFEND: [u32; 8] = [1, 3, 12, 48, 192, 768, 3072, 12288];
 /// without limits, +0.02% nodes with them.
 pub(crate) const FIRST_BUDGET: u64 = 1 << 16;
 /// Nodes of alpha-beta's first round on a question before proof-number search takes a turn.
-/// Obtained: 8db131e (2026-11-25): 9x4 k=4 (`--distance never`) in 30.1M nodes, 8.45 s
-/// (140.3M before proof-number search); 7x7 k=5 and 5x5 k=4 stay within alpha-beta's first
-/// round (nodes unchanged).
-pub(crate) const ALPHA_BETA_FIRST: u64 = 1 << 22;
+/// Obtained: 8db131e (2026-11-25) set 2^22: 9x4 k=4 (`--distance never`) in 30.1M nodes,
+/// 8.45 s (140.3M before proof-number search). Measured again with the refutation zones
+/// (2026-12-02, one thread, `--distance never`, nodes; 9x4 k=4 and the three 8x8 k=5 draws
+/// of docs/solver.md's refutation-zones table): 0 (proof-number search alone) 67.6M, 1.48M,
+/// 1.29M, 1.76M; 2^18 68.8M, 0.90M, 2.27M, 2.01M; 2^19 79.5M, 1.54M, 1.99M, 2.25M; 2^20
+/// 26.0M, 2.40M, 2.32M, 2.78M; **2^21** 26.4M, 3.80M, 3.13M, 4.15M; 2^22 25.3M, 5.90M, 5.99M,
+/// 6.28M; 2^24: the third draw 19.5M. Under a time limit (the questions in rounds, each
+/// question's turns kept) 9x4 k=4 takes 222.0M nodes with 2^20, 25.9M with 2^21, 25.7M with
+/// 2^22. **2^21** keeps 9x4 within 4% of its best either way and takes 34-48% off the 8x8
+/// draws; 7x7 k=5 and smaller stay within alpha-beta's first round.
+pub(crate) const ALPHA_BETA_FIRST: u64 = 1 << 21;
 /// Proof-number search's nodes in a round, as a multiple of alpha-beta's.
-/// Obtained: set with [`ALPHA_BETA_FIRST`] (5d5c6ae, 8db131e, 2026-11-25), not measured alone.
+/// Obtained: set with [`ALPHA_BETA_FIRST`] (5d5c6ae, 8db131e, 2026-11-25); measured alone
+/// 2026-12-02 (as there, alpha-beta first 2^22): 2, 4, 8, 16 give 9x4 k=4 31.9M, 30.6M,
+/// 25.3M, 25.3M nodes; the three 8x8 draws settle in proof-number search's first turn with
+/// any of them (with alpha-beta first 2^20, 2 and 8 the same there).
 pub(crate) const PROOF_NUMBER_SHARE: u64 = 8;
 
 // ---- Threat searches ---------------------------------------------------------------------
