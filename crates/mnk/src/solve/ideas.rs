@@ -26,7 +26,7 @@ pub struct Ideas {
     /// Skip moves on cells no side can use any more (freestyle only).
     pub dead_cells: bool,
     /// Answer the questions "does the side to move win?" and "does it avoid losing?" by
-    /// proof-number search (df-pn, `dfpn`) in turns with alpha-beta: alpha-beta's first 2M
+    /// proof-number search (df-pn, `dfpn`) in turns with alpha-beta: alpha-beta's first 4M
     /// nodes, then df-pn with eight times as many, and so on, doubling (with one thread; with
     /// more, the first thread does, the others search by alpha-beta).
     pub dfpn: bool,

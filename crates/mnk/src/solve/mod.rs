@@ -56,7 +56,7 @@
 //! `vct` (victory by continuous threats, module `vct`) is off by default: on 7x7 k=5 its searches
 //! cut the alpha-beta search from 2.11M to 1.28M nodes but cost 3.47M themselves (2.53 s
 //! against 1.79 s); docs/solver.md has the other boards. `dfpn` and `zones` change nothing in the first row: alpha-beta settles these within its
-//! first 2M nodes (5x5 k=5 without `pairing` is not, and df-pn costs more there). On 9x4 k=4 (X wins, `--distance never`): all on 30,061,016 nodes (5.1 s); without
+//! first 4M nodes (5x5 k=5 without `pairing` is not, and df-pn costs more there). On 9x4 k=4 (X wins, `--distance never`): all on 30,061,016 nodes (5.1 s); without
 //! `zones` 31,402,020 (54 s when last timed: the count includes the zones' threat searches);
 //! without `dfpn` 140,205,415 (48 s when last timed).
 //!

@@ -42,12 +42,15 @@ pub(crate) const FIRST_BUDGET: u64 = 1 << 16;
 /// (2026-12-02, one thread, `--distance never`, nodes; 9x4 k=4 and the three 8x8 k=5 draws
 /// of docs/solver.md's refutation-zones table): 0 (proof-number search alone) 67.6M, 1.48M,
 /// 1.29M, 1.76M; 2^18 68.8M, 0.90M, 2.27M, 2.01M; 2^19 79.5M, 1.54M, 1.99M, 2.25M; 2^20
-/// 26.0M, 2.40M, 2.32M, 2.78M; **2^21** 26.4M, 3.80M, 3.13M, 4.15M; 2^22 25.3M, 5.90M, 5.99M,
+/// 26.0M, 2.40M, 2.32M, 2.78M; 2^21 26.4M, 3.80M, 3.13M, 4.15M; 2^22 25.3M, 5.90M, 5.99M,
 /// 6.28M; 2^24: the third draw 19.5M. Under a time limit (the questions in rounds, each
 /// question's turns kept) 9x4 k=4 takes 222.0M nodes with 2^20, 25.9M with 2^21, 25.7M with
-/// 2^22. **2^21** keeps 9x4 within 4% of its best either way and takes 34-48% off the 8x8
-/// draws; 7x7 k=5 and smaller stay within alpha-beta's first round.
-pub(crate) const ALPHA_BETA_FIRST: u64 = 1 << 21;
+/// 2^22. But the 8x8 jobs (`--moves "d4 REPLY" --nodes 8000000`) need alpha-beta's first
+/// turn for "does X not lose?": with 2^21 it settled after 27 of O's 35 replies, nothing
+/// after d1 and f6 among them, which 2^22 settles. **2^22** is kept (the cheaper 8x8 draws
+/// deep in the tree do not pay for a starved question at its top); 7x7 k=5 and smaller stay
+/// within alpha-beta's first round.
+pub(crate) const ALPHA_BETA_FIRST: u64 = 1 << 22;
 /// Proof-number search's nodes in a round, as a multiple of alpha-beta's.
 /// Obtained: set with [`ALPHA_BETA_FIRST`] (5d5c6ae, 8db131e, 2026-11-25); measured alone
 /// 2026-12-02 (as there, alpha-beta first 2^22): 2, 4, 8, 16 give 9x4 k=4 31.9M, 30.6M,
