@@ -9,7 +9,7 @@
 //! fails, in the order of the walk, is reported with the moves that lead to it.
 
 use super::proof::{Certificate, Goal, Record, Section};
-use super::zone::{EVERY_CELL, hit, in_proof_order};
+use super::zone::{EVERY_CELL, hit, in_proof_order, map_zone};
 use crate::game::{Board, Cell, Rule, Side, Size, SymmetryTable, Variant, Wdl, WinMasks, Windows};
 use crate::notation::{format_cell, format_moves};
 use std::collections::HashMap;
@@ -222,28 +222,12 @@ impl<'a> Walk<'a> {
         format_cell(cell, self.size)
     }
 
-    /// The cells `mask` in the image of symmetry `sym` (`to_image`), or back from it.
-    fn map(&self, sym: usize, mask: u64, to_image: bool) -> u64 {
-        if mask == EVERY_CELL {
-            return mask;
-        }
-        self.cells(mask).fold(0, |m, c| {
-            let cell = Cell(c as u16);
-            let image = if to_image {
-                self.symmetry.image(sym, cell)
-            } else {
-                self.symmetry.preimage(sym, cell)
-            };
-            m | 1 << image.index()
-        })
-    }
-
     /// Checks the position `x` / `o` (not finished), and everything after it; returns its
     /// relevance zone (`zone`; [`EVERY_CELL`] where zones are not used).
     fn position(&mut self, x: u64, o: u64) -> Result<u64, String> {
         let (key, sym) = self.symmetry.frame(x, o);
         if let Some(&zone) = self.done.get(&key) {
-            return Ok(self.map(sym, zone, false));
+            return Ok(map_zone(&self.symmetry, sym, zone, false));
         }
         let mover = if (x | o).count_ones().is_multiple_of(2) {
             Side::X
@@ -343,7 +327,8 @@ impl<'a> Walk<'a> {
             }
         };
         let zone = if self.zones { zone } else { EVERY_CELL };
-        self.done.insert(key, self.map(sym, zone, true));
+        self.done
+            .insert(key, map_zone(&self.symmetry, sym, zone, true));
         Ok(zone)
     }
 

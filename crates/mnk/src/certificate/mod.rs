@@ -78,4 +78,4 @@ pub use check::{CheckError, Checked, verify, verify_assuming};
 pub use proof::{Certificate, Goal, Record, Section, VERSION};
 pub use text::ParseError;
 pub(crate) use text::{NumberedLines, err, shown, write_game, write_moves};
-pub(crate) use zone::{EVERY_CELL, hit, in_proof_order};
+pub(crate) use zone::{EVERY_CELL, hit, in_proof_order, map_zone};

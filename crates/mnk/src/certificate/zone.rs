@@ -24,8 +24,21 @@
 //! sections, every move is tried. The solver's search uses the same argument with more leaf
 //! rules (`solve::zones`).
 
+use crate::game::SymmetryTable;
+
 /// The zone of every cell: no claim beyond "`A` does not win".
 pub(crate) const EVERY_CELL: u64 = u64::MAX;
+
+/// `zone` in the image of symmetry `sym` (`to_image`), or back from it ([`EVERY_CELL`] stays
+/// itself): zones are kept with a position's canonical key, in the key's image.
+#[must_use]
+pub(crate) fn map_zone(symmetry: &SymmetryTable, sym: usize, zone: u64, to_image: bool) -> u64 {
+    match (zone, to_image) {
+        (EVERY_CELL, _) => zone,
+        (_, true) => symmetry.image_mask(sym, zone),
+        (_, false) => symmetry.preimage_mask(sym, zone),
+    }
+}
 
 /// The windows in the order [`hit`] reads them in proofs: by mask, lowest first, so that
 /// the checker and the proof writer, which list them in different orders, grow the same

@@ -95,6 +95,16 @@ pub struct SymmetryTable {
     inverses: Vec<Vec<u16>>,
 }
 
+/// The cells of `bits` moved by `map` (cell `i` to cell `map[i]`).
+fn map_bits(map: &[u16], mut bits: u64) -> u64 {
+    let mut out = 0u64;
+    while bits != 0 {
+        out |= 1 << map[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+    }
+    out
+}
+
 impl SymmetryTable {
     /// Tables for a board size.
     #[must_use]
@@ -142,21 +152,12 @@ impl SymmetryTable {
     /// `(x' << 64) | o'` that is smallest as a number, the first such symmetry on a tie.
     #[must_use]
     pub fn frame(&self, x: u64, o: u64) -> (u128, usize) {
-        let image = |map: &[u16], mut bits: u64| {
-            let mut out = 0u64;
-            while bits != 0 {
-                let i = bits.trailing_zeros() as usize;
-                out |= 1 << map[i];
-                bits &= bits - 1;
-            }
-            out
-        };
         self.maps
             .iter()
             .enumerate()
             .map(|(s, map)| {
                 (
-                    (u128::from(image(map, x)) << 64) | u128::from(image(map, o)),
+                    (u128::from(map_bits(map, x)) << 64) | u128::from(map_bits(map, o)),
                     s,
                 )
             })
@@ -174,6 +175,19 @@ impl SymmetryTable {
     #[must_use]
     pub fn preimage(&self, s: usize, cell: Cell) -> Cell {
         Cell(self.inverses[s][cell.index()])
+    }
+
+    /// The image of the cells of `mask` (bit `i`: cell `i`, every bit a cell of the board)
+    /// under symmetry `s`.
+    #[must_use]
+    pub fn image_mask(&self, s: usize, mask: u64) -> u64 {
+        map_bits(&self.maps[s], mask)
+    }
+
+    /// The cells whose image under symmetry `s` is the cells of `mask`.
+    #[must_use]
+    pub fn preimage_mask(&self, s: usize, mask: u64) -> u64 {
+        map_bits(&self.inverses[s], mask)
     }
 
     /// The smallest Zobrist hash among the images of the board.

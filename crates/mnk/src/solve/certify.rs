@@ -14,7 +14,7 @@
 
 use super::pairing::Pairing;
 use super::search::{Context, Searcher, Stopped};
-use crate::certificate::{EVERY_CELL, Goal, Record, Section, hit, in_proof_order};
+use crate::certificate::{EVERY_CELL, Goal, Record, Section, hit, in_proof_order, map_zone};
 use crate::game::{Cell, Side, SymmetryTable};
 use crate::search::Control;
 use std::collections::HashMap;
@@ -109,26 +109,6 @@ impl<'a> Builder<'a> {
         self.section.records.insert(key, record);
     }
 
-    /// The cells `mask` in the image of symmetry `sym` (`to_image`), or back from it.
-    fn map(&self, sym: usize, mask: u64, to_image: bool) -> u64 {
-        if mask == EVERY_CELL {
-            return mask;
-        }
-        let mut out = 0;
-        let mut left = mask;
-        while left != 0 {
-            let cell = Cell(left.trailing_zeros() as u16);
-            left &= left - 1;
-            let image = if to_image {
-                self.frames.image(sym, cell)
-            } else {
-                self.frames.preimage(sym, cell)
-            };
-            out |= 1 << image.index();
-        }
-        out
-    }
-
     /// A pairing of the proving side against the other, if one is found: recorded, and its
     /// zone (the cells of its pairs) returned.
     fn paired(&mut self, x: u64, o: u64) -> Option<u64> {
@@ -171,11 +151,12 @@ impl<'a> Builder<'a> {
     fn position(&mut self, x: u64, o: u64) -> Result<u64, Failed> {
         let (key, sym) = self.frames.frame(x, o);
         if let Some(&zone) = self.done.get(&key) {
-            return Ok(self.map(sym, zone, false));
+            return Ok(map_zone(&self.frames, sym, zone, false));
         }
         let zone = self.write(x, o)?;
         let zone = if self.zones { zone } else { EVERY_CELL };
-        self.done.insert(key, self.map(sym, zone, true));
+        self.done
+            .insert(key, map_zone(&self.frames, sym, zone, true));
         Ok(zone)
     }
 

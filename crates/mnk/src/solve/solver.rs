@@ -259,26 +259,18 @@ impl Solver {
         let base = self.nodes();
         let n_empty = (self.cells - board.stones()) as i32;
         let mut known = Known::NOTHING;
-        let iterations = std::cell::Cell::new(0);
-        let ask_on = |solver: &Solver,
-                      control: &Control,
-                      alpha,
-                      beta,
-                      stage,
-                      known: Known,
-                      turns: &Mutex<Turns>| {
-            iterations.set(iterations.get() + 1);
+        let mut iterations = 0;
+        let mut ask = |solver: &Solver,
+                       control: &Control,
+                       alpha,
+                       beta,
+                       stage,
+                       known: Known,
+                       turns: &Mutex<Turns>| {
+            iterations += 1;
             solver
                 .root(
-                    own,
-                    opp,
-                    alpha,
-                    beta,
-                    control,
-                    base,
-                    iterations.get(),
-                    stage,
-                    turns,
+                    own, opp, alpha, beta, control, base, iterations, stage, turns,
                 )
                 .map_err(|Stopped| SolveError::Stopped {
                     nodes: solver.nodes() - base,
@@ -286,21 +278,18 @@ impl Solver {
                 })
         };
         let table_bytes = self.cx.pn_bytes;
-        // A question asked once, from the start.
-        let ask = |solver: &Solver, control: &Control, alpha, beta, stage, known: Known| {
-            let turns = Mutex::new(Turns::new(ALPHA_BETA_FIRST, table_bytes));
-            ask_on(solver, control, alpha, beta, stage, known, &turns)
-        };
+        // The turns of a question asked once, from the start.
+        let fresh = || Mutex::new(Turns::new(ALPHA_BETA_FIRST, table_bytes));
         let limited = control.deadline().is_some() || control.node_limit().is_some();
         let (mut score, mut best) = if !self.cx.ideas.null_window {
-            ask(self, control, -1, 1, Stage::WinDrawLoss, known)?
+            ask(self, control, -1, 1, Stage::WinDrawLoss, known, &fresh())?
         } else if !limited {
-            let (v, m) = ask(self, control, 0, 1, Stage::Win, known)?;
+            let (v, m) = ask(self, control, 0, 1, Stage::Win, known, &fresh())?;
             if v >= 1 {
                 (v, m)
             } else {
                 known.at_most = Wdl::Draw;
-                ask(self, control, -1, 0, Stage::NoLoss, known)?
+                ask(self, control, -1, 0, Stage::NoLoss, known, &fresh())?
             }
         } else {
             // Under limits, ask both questions in turn with growing node budgets, so that a
@@ -314,7 +303,7 @@ impl Solver {
             loop {
                 if not_win.is_none() {
                     let round = control.with_node_limit(self.nodes() - base + budget);
-                    match ask_on(self, &round, 0, 1, Stage::Win, known, &win_turns) {
+                    match ask(self, &round, 0, 1, Stage::Win, known, &win_turns) {
                         Ok((v, m)) if v >= 1 => break (v, m),
                         Ok(r) => {
                             known.at_most = Wdl::Draw;
@@ -331,7 +320,7 @@ impl Solver {
                 }
                 if not_loss.is_none() {
                     let round = control.with_node_limit(self.nodes() - base + budget);
-                    match ask_on(self, &round, -1, 0, Stage::NoLoss, known, &loss_turns) {
+                    match ask(self, &round, -1, 0, Stage::NoLoss, known, &loss_turns) {
                         Ok((v, m)) if v < 0 => break (v, m),
                         Ok(r) => {
                             known.at_least = Wdl::Draw;
@@ -375,7 +364,15 @@ impl Solver {
                     break Ok(lo);
                 }
                 let mid = lo + (hi - lo + 1) / 2;
-                match ask(self, control, mid - 1, mid, Stage::Distance, known) {
+                match ask(
+                    self,
+                    control,
+                    mid - 1,
+                    mid,
+                    Stage::Distance,
+                    known,
+                    &fresh(),
+                ) {
                     Ok((v, m)) if v >= mid => {
                         lo = v;
                         exact_move = Some(m);
@@ -387,9 +384,16 @@ impl Solver {
             if let Ok(exact) = narrowed {
                 let chosen = match exact_move {
                     Some(m) => Ok(m),
-                    None => {
-                        ask(self, control, exact - 1, exact, Stage::Distance, known).map(|r| r.1)
-                    }
+                    None => ask(
+                        self,
+                        control,
+                        exact - 1,
+                        exact,
+                        Stage::Distance,
+                        known,
+                        &fresh(),
+                    )
+                    .map(|r| r.1),
                 };
                 if let Ok(m) = chosen {
                     score = exact;
@@ -404,7 +408,7 @@ impl Solver {
             outcome,
             best: Cell(u16::from(best)),
             nodes: self.nodes() - base,
-            iterations: iterations.get(),
+            iterations,
         })
     }
 
