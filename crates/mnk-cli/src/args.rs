@@ -728,6 +728,11 @@ pub struct SolveArgs {
     /// Also prove the value of every move (win, draw or loss for the side that plays it).
     #[arg(long)]
     pub each_move: bool,
+    /// Also report what the searches did: proof-number search's share of the nodes and, by
+    /// stones on the board, the relevance zones of the drawing side's proofs (their share of
+    /// the empty cells, and the attacker's moves they refuted unsearched). JSON: "stats".
+    #[arg(long)]
+    pub stats: bool,
     /// Switch solver ideas off, to measure what each gains: a comma-separated list of
     /// symmetry, null-window, pairing, vcf, threat-order, dead-cells, dfpn, zones,
     /// drawing-zones, refutation-zones.

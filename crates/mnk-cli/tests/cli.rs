@@ -266,7 +266,7 @@ fn ci_runs_the_readme_test_command() {
 
 #[test]
 fn solve_json_contract() {
-    let v = json(&[
+    let five = [
         "solve",
         "--size",
         "5x5",
@@ -275,13 +275,35 @@ fn solve_json_contract() {
         "--json",
         "--threads",
         "1",
-    ]);
+    ];
+    let v = json(&five);
     assert_eq!(v["value"], "draw");
     assert_eq!(v["best_move"], "c3");
     assert!(v["nodes"].as_u64().unwrap() > 0);
     assert!(v["time_ms"].as_f64().unwrap() >= 0.0);
     assert!(v["tt_entries"].as_u64().unwrap() > 0);
     assert_eq!(v["stopped"], false);
+    assert_eq!(v["stats"], Value::Null, "only with --stats");
+    // --stats: each search's nodes add up to the whole; the zones by stones.
+    let s = json(&[&five[..], &["--stats"]].concat());
+    let stats = &s["stats"];
+    assert_eq!(
+        stats["alpha_beta_nodes"].as_u64().unwrap() + stats["proof_number_nodes"].as_u64().unwrap(),
+        s["nodes"].as_u64().unwrap()
+    );
+    let rows = stats["zones"].as_array().unwrap();
+    assert!(!rows.is_empty());
+    let skipped: u64 = rows.iter().map(|r| r["skipped"].as_u64().unwrap()).sum();
+    assert!(skipped > 0, "{stats}");
+    for r in rows {
+        assert!(r["zone_cells"].as_u64() <= r["empty_cells"].as_u64(), "{r}");
+        assert!(r["zone_share"].as_f64().is_none_or(|x| x <= 1.0), "{r}");
+    }
+    mnk()
+        .args(["solve", "--size", "4", "--k", "3", "--stats"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("searches: alpha-beta "));
     let v = json(&[
         "solve",
         "--size",

@@ -158,7 +158,7 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
                     let work = work(self.s.nodes() - before);
                     self.settle(key, sym, or, proved, best, work);
                     if !proved {
-                        self.s.keep_zone(key, sym, role, zone);
+                        self.s.found_zone((key, sym), role, zone, (own, opp));
                         self.zone = zone;
                     }
                     return Ok(settled(proved, best));
@@ -238,6 +238,7 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
                 .map_or(NO_MOVE, |k| k.0)
         };
         let outcome = result.map(|(pn, dn)| (pn, dn, settled_by(pn == 0)));
+        let moves_here = kids.len() as u32;
         self.kids.truncate(start);
         self.kid_zones.truncate(start);
         let (pn, dn, best) = outcome?;
@@ -246,7 +247,12 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
             let proved = pn == 0;
             self.settle(key, sym, or, proved, best, work);
             if !proved {
-                self.s.keep_zone(key, sym, role, zone);
+                if or && zone != EVERY_CELL {
+                    let stones = (own | opp).count_ones();
+                    self.s
+                        .count_refuted(stones, moves_here, covered.count_ones());
+                }
+                self.s.found_zone((key, sym), role, zone, (own, opp));
                 self.zone = zone;
             }
             return Ok(settled(proved, best));

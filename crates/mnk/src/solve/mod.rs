@@ -13,7 +13,7 @@
 //! by continuous fours, relevance zones), `vct` (victory by continuous threats), `order`
 //! (move ordering), `search` (one thread's
 //! alpha-beta), `dfpn` (proof-number search for the null-window questions) with its table
-//! `pn_table`, `solver` (iterations and threads), `progress` (counters for a display),
+//! `pn_table`, `solver` (iterations and threads), `progress` (counters for a display), `stats` (what the searches did, for `--stats`),
 //! [`Ideas`] (each idea can be switched off to measure it).
 //!
 //! # What each idea gains
@@ -93,6 +93,7 @@ mod progress;
 mod renju;
 mod search;
 mod solver;
+mod stats;
 mod table;
 mod threats;
 mod tunables;
@@ -105,4 +106,5 @@ pub use checkpoint::CheckpointError;
 pub use ideas::{IdeaError, Ideas};
 pub use progress::{Snapshot, Stage};
 pub use solver::{Distance, Known, Progress, Proof, Solution, SolveError, Solver, SolverConfig};
+pub use stats::{Stats, ZoneRow};
 pub use table::MAX_TABLE_MIB;

@@ -17,6 +17,7 @@ use super::order::{sort_by_scores, threat_scores};
 use super::pairing::Pairing;
 use super::progress::Counters;
 use super::renju::{Attack, Renju, cells_of};
+use super::stats::Tally;
 use super::table::{Entry, NO_MOVE, Table};
 use super::threats::Vcf;
 use super::tunables::{CHECK_EVERY, THREAT_ORDER_EMPTY, VCF_BUDGET, VCT_BUDGET};
@@ -25,6 +26,7 @@ use super::zones::{EVERY_CELL, ZoneTable, hit, pairing_zone};
 use crate::game::{Forced, forced};
 use crate::search::Control;
 use std::cell::OnceCell;
+use std::sync::Mutex;
 use std::sync::atomic::Ordering::Relaxed;
 
 /// Everything the threads of one solver share.
@@ -39,6 +41,8 @@ pub(crate) struct Context {
     /// The relevance zones of the drawing side's proofs (idea `refutation-zones`).
     pub(crate) zones: ZoneTable,
     pub(crate) counters: Counters,
+    /// What the searches did (`stats`), the searchers' tallies added as they report.
+    pub(crate) stats: Mutex<Tally>,
     /// What the table's keys mean, for checkpoints (`checkpoint::header`).
     pub(crate) header: String,
     /// Bytes the table of a proof-number search may grow to (`dfpn`).
@@ -105,6 +109,8 @@ pub(crate) struct Searcher<'a> {
     /// The relevance zone of the last result of [`Searcher::search`] where it says that the
     /// attacker does not win ([`super::zones`]); [`EVERY_CELL`] when it says nothing more.
     zone: u64,
+    /// What this searcher counted since it last reported (`stats`).
+    tally: Box<Tally>,
 }
 
 /// What a node is in the question of the drawing side's zones ([`super::zones`]).
@@ -161,6 +167,7 @@ impl<'a> Searcher<'a> {
             vcf: Vcf::default(),
             vct: Vct::default(),
             zone: EVERY_CELL,
+            tally: Box::default(),
         }
     }
 
@@ -196,6 +203,38 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Keeps `zone` (in the position's orientation), just found for the position `key`,
+    /// `sym` of `own` / `opp`, and counts it (`stats`).
+    pub(super) fn found_zone(
+        &mut self,
+        (key, sym): (u128, usize),
+        role: Role,
+        zone: u64,
+        (own, opp): (u64, u64),
+    ) {
+        if role != Role::None && zone != EVERY_CELL {
+            let empty = self.cx.lines.full() & !(own | opp);
+            self.tally.zone(
+                (own | opp).count_ones(),
+                (zone & empty).count_ones(),
+                empty.count_ones(),
+            );
+        }
+        self.keep_zone(key, sym, role, zone);
+    }
+
+    /// Counts an attacker node of `stones` stones refuted with a zone: `moves` moves,
+    /// `skipped` of them refuted unsearched (`stats`).
+    pub(super) fn count_refuted(&mut self, stones: u32, moves: u32, skipped: u32) {
+        self.tally.refuted(stones, moves, skipped);
+    }
+
+    /// Counts this searcher's nodes as proof-number search's (`stats`): called once, when the
+    /// proof-number search it served is over.
+    pub(super) fn count_as_proof_number(&mut self) {
+        self.tally.proof_number(self.nodes);
+    }
+
     /// Keeps `zone` (in the position's orientation) for the position `key`, `sym`.
     pub(super) fn keep_zone(&self, key: u128, sym: usize, role: Role, zone: u64) {
         if role != Role::None && zone != EVERY_CELL {
@@ -209,6 +248,7 @@ impl<'a> Searcher<'a> {
 
     /// Adds this searcher's counts to the shared ones.
     pub(crate) fn report(&mut self) -> u64 {
+        self.tally.flush(&self.cx.stats);
         self.cx.table.add_filled(self.new_entries);
         self.new_entries = 0;
         let total = self.cx.counters.nodes.fetch_add(self.unreported, Relaxed) + self.unreported;
@@ -613,7 +653,7 @@ impl<'a> Searcher<'a> {
             self.store(key, Entry::bounds(i8::MIN, 0, 1));
             let zone = if role == Role::Attacker {
                 let zone = pairing_zone(lines, opp, self.pairing.pairs());
-                self.keep_zone(key, sym, role, zone);
+                self.found_zone((key, sym), role, zone, (own, opp));
                 zone
             } else {
                 EVERY_CELL
@@ -681,11 +721,11 @@ impl<'a> Searcher<'a> {
         // their zones.
         let mut needed = EVERY_CELL;
         let mut zone = 0u64;
-        let mut skipped = false;
+        let mut skipped = 0u32;
         let before = self.nodes;
         for &c in &moves[..count] {
             if needed & 1 << c == 0 {
-                skipped = true;
+                skipped += 1;
                 continue;
             }
             if stabilizer != 1 {
@@ -725,7 +765,7 @@ impl<'a> Searcher<'a> {
             // No legal move at all (every empty cell forbidden to black): `Forced::Draw`.
             return Ok((0, EVERY_CELL));
         }
-        if (zoned || skipped) && best < 0 {
+        if (zoned || skipped > 0) && best < 0 {
             best = 0; // a skipped move does not win, but perhaps draws
         } else if pruned && best < 0 {
             best = -1; // a skipped move loses too, but perhaps later
@@ -751,7 +791,10 @@ impl<'a> Searcher<'a> {
                 work: work(self.nodes - before),
             },
         );
-        self.keep_zone(key, sym, role, zone);
+        if role == Role::Attacker && zone != EVERY_CELL {
+            self.count_refuted((own | opp).count_ones(), count as u32, skipped);
+        }
+        self.found_zone((key, sym), role, zone, (own, opp));
         Ok((best, zone))
     }
 

@@ -17,6 +17,7 @@ use super::pn_table::PnTable;
 use super::progress::{Counters, Snapshot, Stage};
 use super::renju::Renju;
 use super::search::{Context, Searcher, Stopped};
+use super::stats::Stats;
 use super::table::{NO_MOVE, Table};
 use super::tunables::{ALPHA_BETA_FIRST, FIRST_BUDGET, PROOF_NUMBER_SHARE, ZONE_SHARE};
 use super::zones::ZoneTable;
@@ -198,6 +199,7 @@ impl Solver {
             table: Table::new(config.memory_bytes),
             zones: ZoneTable::new(config.memory_bytes / ZONE_SHARE),
             counters: Counters::default(),
+            stats: Mutex::default(),
             header: checkpoint::header(variant, ideas.symmetry),
             pn_bytes: config.memory_bytes / 4,
             renju,
@@ -226,6 +228,17 @@ impl Solver {
     #[must_use]
     pub fn nodes(&self) -> u64 {
         self.cx.counters.nodes.load(Relaxed)
+    }
+
+    /// What the searches did so far (all solves of this solver, all threads): proof-number
+    /// search's share of the nodes, and what the relevance zones held and cut.
+    #[must_use]
+    pub fn stats(&self) -> Stats {
+        self.cx
+            .stats
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .stats()
     }
 
     /// Entries in the transposition table.
@@ -704,6 +717,7 @@ fn answer(
         let bytes = turns.table_bytes;
         let table = turns.table.get_or_insert_with(|| PnTable::new(bytes));
         let result = ProofSearch::new(&mut searcher, attacker_x, table).prove(own, opp);
+        searcher.count_as_proof_number();
         searcher.report();
         match result {
             Ok((proved, best)) => {
@@ -868,6 +882,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The stats count what the searches did: proof-number search's nodes (all of them when
+    /// it answers alone, some when alpha-beta goes first), and zones that hold at most the
+    /// empty cells and skip at most the moves there are, none without the idea.
+    #[test]
+    fn the_stats_count_each_search_and_the_zones_it_kept() {
+        let v = Variant::new(Size::square(5), 4, Rule::Freestyle).unwrap();
+        let control = Control::unlimited();
+        let nodes = |solver: &Solver| solver.cx.counters.nodes.load(Relaxed);
+        for first in [0, 64] {
+            let solver = Solver::new(&v).unwrap();
+            let turns = &mut Turns::new(first, 1 << 24);
+            let (score, _) = answer(&solver.cx, &control, 0, (0, 0), 0, turns).unwrap();
+            assert!(score <= 0, "5x5 k=4 is a draw");
+            let stats = solver.stats();
+            let pn = stats.proof_number_nodes;
+            if first == 0 {
+                assert_eq!(pn, nodes(&solver));
+            } else {
+                assert!(pn > 0 && pn < nodes(&solver), "{pn} of {}", nodes(&solver));
+            }
+            assert!(!stats.zones.is_empty());
+            for row in &stats.zones {
+                assert!(row.zone_cells <= row.empty_cells, "{row:?}");
+                assert!(row.empty_cells <= u64::from(25 - row.stones) * row.zones);
+                assert!(row.skipped <= row.moves, "{row:?}");
+            }
+            assert!(stats.zones.iter().map(|r| r.skipped).sum::<u64>() > 0);
+        }
+        let plain = SolverConfig {
+            ideas: Ideas::DEFAULT.without("refutation-zones").unwrap(),
+            ..SolverConfig::default()
+        };
+        let mut solver = Solver::with_config(&v, plain).unwrap();
+        let proof = solver
+            .prove(&Board::new(v), &control, Distance::Skip)
+            .unwrap();
+        assert_eq!(proof.value, Wdl::Draw);
+        assert_eq!(solver.stats().zones, Vec::new());
     }
 
     /// A question answered in rounds goes on where its last round stopped: with its turns

@@ -11,7 +11,9 @@ use mnk::game::{Board, Game, Size, Variant};
 use mnk::notation::format_cell;
 use mnk::players::MAX_THREADS;
 use mnk::search::{Control, Limits, cores};
-use mnk::solve::{Distance, Ideas, MAX_TABLE_MIB, Proof, SolveError, Solver, SolverConfig, Wdl};
+use mnk::solve::{
+    Distance, Ideas, MAX_TABLE_MIB, Proof, SolveError, Solver, SolverConfig, Stats, Wdl,
+};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -236,6 +238,7 @@ pub fn solve<'a>(args: &SolveArgs, task: &'a Task) -> Result<Solved<'a>, Failure
     let elapsed = start.elapsed();
     // The figures of the solve; writing the proof reports its own.
     let nodes = solver.nodes();
+    let stats = args.stats.then(|| solver.stats());
     let written = match (&task.proof, &result) {
         (Some(path), Ok(_)) => Some(write_proof(&mut solver, game, &control, path)),
         _ => None,
@@ -264,6 +267,7 @@ pub fn solve<'a>(args: &SolveArgs, task: &'a Task) -> Result<Solved<'a>, Failure
         resumed,
         saved,
         ideas: solver.ideas(),
+        stats,
     };
     Ok(Solved {
         report,
@@ -495,6 +499,8 @@ struct Report<'a> {
     saved: Option<(PathBuf, u64)>,
     /// The ideas the solver used (renju switches some off).
     ideas: Ideas,
+    /// What the searches did (`--stats`).
+    stats: Option<Stats>,
 }
 
 impl Report<'_> {
@@ -520,7 +526,77 @@ impl Report<'_> {
                 "file": path.display().to_string(),
                 "entries": entries,
             })),
+            "stats": self.stats.as_ref().map(|stats| self.stats_json(stats)),
         })
+    }
+
+    /// `--stats` as JSON: the nodes of each search, and the zones by stones.
+    fn stats_json(&self, stats: &Stats) -> serde_json::Value {
+        let zones: Vec<serde_json::Value> = stats
+            .zones
+            .iter()
+            .map(|row| {
+                serde_json::json!({
+                    "stones": row.stones,
+                    "zones": row.zones,
+                    "zone_cells": row.zone_cells,
+                    "empty_cells": row.empty_cells,
+                    "zone_share": share(row.zone_cells, row.empty_cells),
+                    "refuted": row.refuted,
+                    "moves": row.moves,
+                    "skipped": row.skipped,
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "alpha_beta_nodes": self.nodes.saturating_sub(stats.proof_number_nodes),
+            "proof_number_nodes": stats.proof_number_nodes,
+            "zones": zones,
+        })
+    }
+
+    /// `--stats` as text: a line for the searches, a table of the zones.
+    fn print_stats(&self, out: &mut dyn Write, stats: &Stats) -> std::io::Result<()> {
+        let pn = stats.proof_number_nodes;
+        let ab = self.nodes.saturating_sub(pn);
+        let percent =
+            |n: u64| share(n, self.nodes).map_or("-".to_string(), |s| format!("{:.1}%", 100.0 * s));
+        writeln!(
+            out,
+            "searches: alpha-beta {} nodes ({}), proof-number {} ({})",
+            thousands(ab),
+            percent(ab),
+            thousands(pn),
+            percent(pn)
+        )?;
+        if stats.zones.is_empty() {
+            return writeln!(out, "zones: none kept");
+        }
+        writeln!(
+            out,
+            "zones by stones on the board (share: of the empty cells; unsearched: attacker moves refuted by another's zone)"
+        )?;
+        writeln!(
+            out,
+            "{:>6} {:>12} {:>6} {:>12} {:>14} {:>11}",
+            "stones", "zones", "share", "refuted", "moves", "unsearched"
+        )?;
+        for row in &stats.zones {
+            let cell = |n: u64, of: u64| {
+                share(n, of).map_or("-".to_string(), |s| format!("{:.0}%", 100.0 * s))
+            };
+            writeln!(
+                out,
+                "{:>6} {:>12} {:>6} {:>12} {:>14} {:>11}",
+                row.stones,
+                thousands(row.zones),
+                cell(row.zone_cells, row.empty_cells),
+                thousands(row.refuted),
+                thousands(row.moves),
+                cell(row.skipped, row.moves)
+            )?;
+        }
+        Ok(())
     }
 
     fn print_proof(
@@ -667,8 +743,16 @@ impl Report<'_> {
                 thousands(*entries)
             )?;
         }
+        if let Some(stats) = &self.stats {
+            self.print_stats(out, stats)?;
+        }
         Ok(())
     }
+}
+
+/// `part / whole`, rounded to four places; none of nothing.
+fn share(part: u64, whole: u64) -> Option<f64> {
+    (whole > 0).then(|| (10_000.0 * part as f64 / whole as f64).round() / 10_000.0)
 }
 
 pub fn merge(into: &mut serde_json::Value, from: serde_json::Value) {
