@@ -559,15 +559,13 @@ impl Report<'_> {
     fn print_stats(&self, out: &mut dyn Write, stats: &Stats) -> std::io::Result<()> {
         let pn = stats.proof_number_nodes;
         let ab = self.nodes.saturating_sub(pn);
-        let percent =
-            |n: u64| share(n, self.nodes).map_or("-".to_string(), |s| format!("{:.1}%", 100.0 * s));
         writeln!(
             out,
             "searches: alpha-beta {} nodes ({}), proof-number {} ({})",
             thousands(ab),
-            percent(ab),
+            percent(ab, self.nodes, 1),
             thousands(pn),
-            percent(pn)
+            percent(pn, self.nodes, 1)
         )?;
         if stats.zones.is_empty() {
             return writeln!(out, "zones: none kept");
@@ -582,18 +580,15 @@ impl Report<'_> {
             "stones", "zones", "share", "refuted", "moves", "unsearched"
         )?;
         for row in &stats.zones {
-            let cell = |n: u64, of: u64| {
-                share(n, of).map_or("-".to_string(), |s| format!("{:.0}%", 100.0 * s))
-            };
             writeln!(
                 out,
                 "{:>6} {:>12} {:>6} {:>12} {:>14} {:>11}",
                 row.stones,
                 thousands(row.zones),
-                cell(row.zone_cells, row.empty_cells),
+                percent(row.zone_cells, row.empty_cells, 0),
                 thousands(row.refuted),
                 thousands(row.moves),
-                cell(row.skipped, row.moves)
+                percent(row.skipped, row.moves, 0)
             )?;
         }
         Ok(())
@@ -753,6 +748,11 @@ impl Report<'_> {
 /// `part / whole`, rounded to four places; none of nothing.
 fn share(part: u64, whole: u64) -> Option<f64> {
     (whole > 0).then(|| (10_000.0 * part as f64 / whole as f64).round() / 10_000.0)
+}
+
+/// `part / whole` as a percentage with `places` decimals; "-" of nothing.
+fn percent(part: u64, whole: u64, places: usize) -> String {
+    share(part, whole).map_or("-".to_string(), |s| format!("{:.*}%", places, 100.0 * s))
 }
 
 pub fn merge(into: &mut serde_json::Value, from: serde_json::Value) {
