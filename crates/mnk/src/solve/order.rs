@@ -52,18 +52,18 @@ pub(crate) fn threat_scores(lines: &Spans, own: u64, opp: u64, scores: &mut [u32
     }
 }
 
-/// Sorts `moves` by descending score, keeping the given order among equals (insertion sort:
-/// the lists are short).
+/// Sorts `moves` by descending score, keeping the given order among equals: one key a move
+/// (its score, then its place, then the move), sorted as integers (on 8x8 k=5 this took half
+/// the time of an insertion sort that read the scores at every step).
 pub(crate) fn sort_by_scores(moves: &mut [u8], scores: &[u32; 64]) {
-    for i in 1..moves.len() {
-        let m = moves[i];
-        let s = scores[usize::from(m)];
-        let mut j = i;
-        while j > 0 && scores[usize::from(moves[j - 1])] < s {
-            moves[j] = moves[j - 1];
-            j -= 1;
-        }
-        moves[j] = m;
+    let mut keys = [0u64; 64];
+    let keys = &mut keys[..moves.len()];
+    for (i, (key, &m)) in keys.iter_mut().zip(moves.iter()).enumerate() {
+        *key = u64::from(scores[usize::from(m)]) << 16 | (255 - i as u64) << 8 | u64::from(m);
+    }
+    keys.sort_unstable_by(|a, b| b.cmp(a));
+    for (m, &key) in moves.iter_mut().zip(keys.iter()) {
+        *m = key as u8;
     }
 }
 

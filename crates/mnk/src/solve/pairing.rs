@@ -40,6 +40,9 @@ pub(crate) struct Pairing {
     stack: Vec<(u64, u16)>,
     /// The pairs chosen so far (on success: the pairing).
     chosen: Vec<u64>,
+    /// Candidate pairs of every level of the search (windows covered, pair), one block per
+    /// level.
+    options: Vec<(u32, u64)>,
     budget: u32,
     /// Pairings found lately, oldest first (tried first: nearby positions often keep one).
     recent: VecDeque<Vec<u64>>,
@@ -307,8 +310,9 @@ impl Pairing {
                 same += 1;
             }
         }
-        let mut pairs = [(0u32, 0u64); PAIRING_MAX_PAIRS];
-        let mut count = 0;
+        // This level's candidate pairs, on the shared scratch stack (a fresh array a level
+        // was a kilobyte to zero at every step).
+        let first = self.options.len();
         let mut a_bits = options;
         'outer: while a_bits != 0 {
             let a = a_bits & a_bits.wrapping_neg();
@@ -322,16 +326,23 @@ impl Pairing {
                     .iter()
                     .filter(|&&w| w & pair == pair)
                     .count() as u32;
-                pairs[count] = (covered, pair);
-                count += 1;
-                if count == PAIRING_MAX_PAIRS {
+                self.options.push((covered, pair));
+                if self.options.len() - first == PAIRING_MAX_PAIRS {
                     break 'outer;
                 }
             }
         }
-        let pairs = &mut pairs[..count];
-        pairs.sort_unstable_by_key(|p| std::cmp::Reverse(p.0));
-        for &(_, pair) in pairs.iter() {
+        self.options[first..].sort_unstable_by_key(|p| std::cmp::Reverse(p.0));
+        let found = self.try_pairs(start, end, line, free, first);
+        self.options.truncate(first);
+        found
+    }
+
+    /// The loop of [`Pairing::cover`] over its candidate pairs `self.options[first..]` for the
+    /// window picked (on `line`), in order: the first that lets the windows left be covered.
+    fn try_pairs(&mut self, start: usize, end: usize, line: u16, free: u64, first: usize) -> bool {
+        for o in first..self.options.len() {
+            let pair = self.options[o].1;
             for i in start..end {
                 let (w, l) = self.stack[i];
                 if l != line || w & pair != pair {
