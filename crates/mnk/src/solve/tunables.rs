@@ -49,7 +49,9 @@ pub(crate) const FIRST_BUDGET: u64 = 1 << 16;
 /// turn for "does X not lose?": with 2^21 it settled after 27 of O's 35 replies, nothing
 /// after d1 and f6 among them, which 2^22 settles. **2^22** is kept (the cheaper 8x8 draws
 /// deep in the tree do not pay for a starved question at its top); 7x7 k=5 and smaller stay
-/// within alpha-beta's first round.
+/// within alpha-beta's first round. The hard half of an 8x8 job is not a matter of this
+/// balance: `--moves "d4 e5" --nodes 64000000` settles "X does not lose" and not "does X not
+/// win?" with 0 (proof-number search alone), 2^20 and 2^22 alike (2026-12-02).
 pub(crate) const ALPHA_BETA_FIRST: u64 = 1 << 22;
 /// Proof-number search's nodes in a round, as a multiple of alpha-beta's.
 /// Obtained: set with [`ALPHA_BETA_FIRST`] (5d5c6ae, 8db131e, 2026-11-25); measured alone
