@@ -730,7 +730,8 @@ pub struct SolveArgs {
     pub each_move: bool,
     /// Also report what the searches did: proof-number search's share of the nodes and, by
     /// stones on the board, the relevance zones of the drawing side's proofs (their share of
-    /// the empty cells, and the attacker's moves they refuted unsearched). JSON: "stats".
+    /// the empty cells, and the attacker's moves they refuted unsearched) and the drawing
+    /// side's pairings (looked for, found, given up on). JSON: "stats".
     #[arg(long)]
     pub stats: bool,
     /// Switch solver ideas off, to measure what each gains: a comma-separated list of

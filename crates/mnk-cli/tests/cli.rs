@@ -299,6 +299,15 @@ fn solve_json_contract() {
         assert!(r["zone_cells"].as_u64() <= r["empty_cells"].as_u64(), "{r}");
         assert!(r["zone_share"].as_f64().is_none_or(|x| x <= 1.0), "{r}");
     }
+    // The pairings by stones: found and given up on are parts of those asked.
+    let pairings = stats["pairings"].as_array().unwrap();
+    let found: u64 = pairings.iter().map(|r| r["found"].as_u64().unwrap()).sum();
+    assert!(found > 0, "{stats}");
+    for r in pairings {
+        let n = |f: &str| r[f].as_u64().unwrap();
+        assert!(n("found") + n("gave_up") <= n("asked"), "{r}");
+        assert!(n("stones") < 25, "{r}");
+    }
     mnk()
         .args(["solve", "--size", "4", "--k", "3", "--stats"])
         .assert()

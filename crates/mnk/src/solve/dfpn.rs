@@ -510,7 +510,13 @@ impl<'s, 'a> ProofSearch<'s, 'a> {
             });
         }
         let ideas = cx.ideas;
-        if or && ideas.pairing && self.pairing.blocks(lines, attacker, defender) {
+        if or && ideas.pairing && {
+            let found = self.pairing.blocks(lines, attacker, defender);
+            let gave_up = self.pairing.gave_up();
+            self.s
+                .count_pairing((own | opp).count_ones(), found, gave_up);
+            found
+        } {
             let zone = if zones {
                 pairing_zone(lines, defender, self.pairing.pairs())
             } else {

@@ -106,5 +106,5 @@ pub use checkpoint::CheckpointError;
 pub use ideas::{IdeaError, Ideas};
 pub use progress::{Snapshot, Stage};
 pub use solver::{Distance, Known, Progress, Proof, Solution, SolveError, Solver, SolverConfig};
-pub use stats::{Stats, ZoneRow};
+pub use stats::{PairingRow, Stats, ZoneRow};
 pub use table::MAX_TABLE_MIB;

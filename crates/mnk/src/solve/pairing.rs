@@ -46,6 +46,9 @@ pub(crate) struct Pairing {
     budget: u32,
     /// Pairings found lately, oldest first (tried first: nearby positions often keep one).
     recent: VecDeque<Vec<u64>>,
+    /// Whether the last search gave up with its steps used up (not a proof that there is no
+    /// pairing).
+    gave_up: bool,
     /// Search steps in hand, for a rationed finder ([`Pairing::rationed`]); `None`: every
     /// search gets the full [`PAIRING_BUDGET`].
     credit: Option<u32>,
@@ -177,6 +180,7 @@ impl Pairing {
     ) -> bool {
         let open = lines.full() & !(attacker | defender);
         let empty = open & usable & !inside;
+        self.gave_up = false;
         self.stack.clear();
         let mut lines_seen = 0u128;
         let mut cells = 0u64;
@@ -208,6 +212,7 @@ impl Pairing {
             self.budget = budget;
             self.chosen.clear();
             let found = self.cover(0, empty);
+            self.gave_up = !found && self.budget == 0;
             if let Some(credit) = &mut self.credit {
                 // A pairing found refills the steps in hand: they run short only where
                 // searches keep failing.
@@ -253,6 +258,12 @@ impl Pairing {
         };
         slot.clone_from(&self.chosen);
         self.recent.push_back(slot);
+    }
+
+    /// Whether the last question found no pairing because its search ran out of steps (a
+    /// larger budget might have found one), rather than by ruling every pairing out.
+    pub(crate) fn gave_up(&self) -> bool {
+        self.gave_up
     }
 
     /// The pairs of the last pairing [`Pairing::blocks`] found (each a mask of two cells).
@@ -426,6 +437,10 @@ mod tests {
         let mut full = Pairing::default();
         assert!(!full.blocks(&l, 0, 0));
         assert_eq!(full.budget, 0, "the whole budget spent");
+        assert!(
+            full.gave_up(),
+            "no pairing ruled out: the search ran out of steps"
+        );
         let mut rationed = Pairing::rationed();
         let spent: Vec<u32> = (0..12)
             .map(|_| {
@@ -450,7 +465,11 @@ mod tests {
         );
         // A pairing found (5x5 k=5) refills the steps in hand.
         assert!(rationed.blocks(&lines(5, 5, 5), 0, 0));
+        assert!(!rationed.gave_up());
         assert_eq!(rationed.credit, Some(PAIRING_MOST_CREDIT));
+        // Tic-tac-toe has no pairing, and the search rules every one out within its steps.
+        assert!(!rationed.blocks(&lines(3, 3, 3), 0, 0));
+        assert!(!rationed.gave_up());
         // The full finder keeps its whole budget for every search.
         assert!(!full.blocks(&l, 0, 0));
         assert_eq!((full.budget, full.credit), (0, None));

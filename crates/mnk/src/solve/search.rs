@@ -229,6 +229,12 @@ impl<'a> Searcher<'a> {
         self.tally.refuted(stones, moves, skipped);
     }
 
+    /// Counts a pairing looked for at a position of `stones` stones: `found`, or not and its
+    /// search `gave_up` (`stats`).
+    pub(super) fn count_pairing(&mut self, stones: u32, found: bool, gave_up: bool) {
+        self.tally.pairing(stones, found, gave_up);
+    }
+
     /// Counts this searcher's nodes as proof-number search's (`stats`): called once, when the
     /// proof-number search it served is over.
     pub(super) fn count_as_proof_number(&mut self) {
@@ -643,13 +649,14 @@ impl<'a> Searcher<'a> {
         // A pairing for the side to move proves it cannot win. (Checking the opponent's too,
         // at every node, found the proofs a move earlier but cost more than it saved: 7x7
         // k=5 took 1.9M nodes and 48 s instead of 2.2M nodes and 4.6 s.)
-        if cx.ideas.pairing
-            && own_live != 0
-            && alpha >= 0
-            && self
+        if cx.ideas.pairing && own_live != 0 && alpha >= 0 && {
+            let found = self
                 .pairing
-                .blocks_on(lines, own, opp, cx.pairing_cells(own, x))
-        {
+                .blocks_on(lines, own, opp, cx.pairing_cells(own, x));
+            let gave_up = self.pairing.gave_up();
+            self.count_pairing((own | opp).count_ones(), found, gave_up);
+            found
+        } {
             self.store(key, Entry::bounds(i8::MIN, 0, 1));
             let zone = if role == Role::Attacker {
                 let zone = pairing_zone(lines, opp, self.pairing.pairs());

@@ -885,8 +885,9 @@ mod tests {
     }
 
     /// The stats count what the searches did: proof-number search's nodes (all of them when
-    /// it answers alone, some when alpha-beta goes first), and zones that hold at most the
-    /// empty cells and skip at most the moves there are, none without the idea.
+    /// it answers alone, some when alpha-beta goes first), zones that hold at most the empty
+    /// cells and skip at most the moves there are, none without the idea, and the pairings
+    /// looked for and found, none without `pairing`.
     #[test]
     fn the_stats_count_each_search_and_the_zones_it_kept() {
         let v = Variant::new(Size::square(5), 4, Rule::Freestyle).unwrap();
@@ -911,17 +912,31 @@ mod tests {
                 assert!(row.skipped <= row.moves, "{row:?}");
             }
             assert!(stats.zones.iter().map(|r| r.skipped).sum::<u64>() > 0);
+            // Pairings: looked for where the attacker moves, found in some of them (the
+            // draw's lines end with them), by stones in order.
+            assert!(stats.pairings.iter().map(|r| r.found).sum::<u64>() > 0);
+            for row in &stats.pairings {
+                assert!(row.found + row.gave_up <= row.asked, "{row:?}");
+            }
+            assert!(stats.pairings.windows(2).all(|w| w[0].stones < w[1].stones));
         }
-        let plain = SolverConfig {
-            ideas: Ideas::DEFAULT.without("refutation-zones").unwrap(),
-            ..SolverConfig::default()
+        // The stats of a draw proved without `idea`.
+        let without = |idea: &str| {
+            let config = SolverConfig {
+                ideas: Ideas::DEFAULT.without(idea).unwrap(),
+                ..SolverConfig::default()
+            };
+            let mut solver = Solver::with_config(&v, config).unwrap();
+            let proof = solver
+                .prove(&Board::new(v), &control, Distance::Skip)
+                .unwrap();
+            assert_eq!(proof.value, Wdl::Draw);
+            solver.stats()
         };
-        let mut solver = Solver::with_config(&v, plain).unwrap();
-        let proof = solver
-            .prove(&Board::new(v), &control, Distance::Skip)
-            .unwrap();
-        assert_eq!(proof.value, Wdl::Draw);
-        assert_eq!(solver.stats().zones, Vec::new());
+        let plain = without("refutation-zones");
+        assert_eq!(plain.zones, Vec::new());
+        assert!(!plain.pairings.is_empty());
+        assert_eq!(without("pairing").pairings, Vec::new());
     }
 
     /// A question answered in rounds goes on where its last round stopped: with its turns

@@ -1,6 +1,7 @@
 //! What a solver's searches did, counted as they go, for `mnk solve --stats`: how many nodes
-//! proof-number search took of the whole, and what the relevance zones of the drawing side's
-//! proofs (idea `refutation-zones`, [`super::zones`]) held and cut, by stones on the board.
+//! proof-number search took of the whole, what the relevance zones of the drawing side's
+//! proofs (idea `refutation-zones`, [`super::zones`]) held and cut, and how often the
+//! drawing side's pairings were looked for and found, by stones on the board.
 //!
 //! Each searcher counts into a [`Tally`] of its own and adds it to the solver's when it
 //! reports its nodes, so the counting takes no lock on the way.
@@ -47,6 +48,23 @@ impl ZoneRow {
     }
 }
 
+/// How often the searches asked whether the defender holds a pairing ([`super::pairing`],
+/// idea `pairing`) at positions with one number of stones on the board, where the attacker
+/// is to move, and how often it did (a pairing ends the line: the attacker does not win).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PairingRow {
+    /// Stones on the board.
+    pub stones: u32,
+    /// Questions to the pairing finder (both searches; those a recent pairing answered
+    /// included, those the table answered before not).
+    pub asked: u64,
+    /// Of those, the ones answered by a pairing.
+    pub found: u64,
+    /// Of those, the ones whose search ran out of steps (a larger budget might have found a
+    /// pairing; the others were shown to have none).
+    pub gave_up: u64,
+}
+
 /// What a solver's searches did since it was made (all its solves, all threads).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -55,6 +73,9 @@ pub struct Stats {
     /// The zones by stones on the board: only the numbers of stones where some zone was kept
     /// or some attacker node refuted, fewest stones first.
     pub zones: Vec<ZoneRow>,
+    /// The pairings by stones on the board: only the numbers of stones where one was looked
+    /// for, fewest stones first.
+    pub pairings: Vec<PairingRow>,
 }
 
 /// One searcher's counts, or the solver's sum of them.
@@ -62,6 +83,8 @@ pub struct Stats {
 pub(crate) struct Tally {
     proof_number_nodes: u64,
     rows: [ZoneRow; ROWS],
+    /// Pairings asked for, found and given up on, by stones.
+    pairings: [PairingRow; ROWS],
     /// Whether anything was counted since the tally was last added to the solver's.
     dirty: bool,
 }
@@ -71,6 +94,7 @@ impl Default for Tally {
         Tally {
             proof_number_nodes: 0,
             rows: [ZoneRow::default(); ROWS],
+            pairings: [PairingRow::default(); ROWS],
             dirty: false,
         }
     }
@@ -97,6 +121,16 @@ impl Tally {
         self.dirty = true;
     }
 
+    /// A pairing looked for at a position of `stones` stones: `found`, or not and the search
+    /// `gave_up`.
+    pub(crate) fn pairing(&mut self, stones: u32, found: bool, gave_up: bool) {
+        let row = &mut self.pairings[stones as usize % ROWS];
+        row.asked += 1;
+        row.found += u64::from(found);
+        row.gave_up += u64::from(gave_up);
+        self.dirty = true;
+    }
+
     /// `nodes` visited by proof-number search.
     pub(crate) fn proof_number(&mut self, nodes: u64) {
         self.proof_number_nodes += nodes;
@@ -114,6 +148,11 @@ impl Tally {
         for (s, row) in sum.rows.iter_mut().zip(&self.rows) {
             s.add(row);
         }
+        for (s, row) in sum.pairings.iter_mut().zip(&self.pairings) {
+            s.asked += row.asked;
+            s.found += row.found;
+            s.gave_up += row.gave_up;
+        }
         *self = Tally::default();
     }
 
@@ -125,6 +164,11 @@ impl Tally {
                 .zip(&self.rows)
                 .filter(|(_, row)| !row.is_empty())
                 .map(|(stones, row)| ZoneRow { stones, ..*row })
+                .collect(),
+            pairings: (0u32..)
+                .zip(&self.pairings)
+                .filter(|(_, row)| row.asked != 0)
+                .map(|(stones, row)| PairingRow { stones, ..*row })
                 .collect(),
         }
     }
@@ -141,11 +185,15 @@ mod tests {
         a.zone(3, 10, 40);
         a.zone(3, 20, 40);
         a.refuted(5, 12, 4);
+        a.pairing(9, true, false);
+        a.pairing(9, false, true);
         a.proof_number(7);
         a.flush(&sum);
         assert!(!a.dirty);
         let mut b = Tally::default();
         b.zone(3, 5, 40);
+        b.pairing(9, true, false);
+        b.pairing(2, false, false);
         b.flush(&sum);
         Tally::default().flush(&sum);
         let stats = sum.lock().unwrap().stats();
@@ -166,6 +214,23 @@ mod tests {
                     moves: 12,
                     skipped: 4,
                     ..ZoneRow::default()
+                },
+            ]
+        );
+        assert_eq!(
+            stats.pairings,
+            vec![
+                PairingRow {
+                    stones: 2,
+                    asked: 1,
+                    found: 0,
+                    gave_up: 0,
+                },
+                PairingRow {
+                    stones: 9,
+                    asked: 3,
+                    found: 2,
+                    gave_up: 1,
                 },
             ]
         );

@@ -530,7 +530,7 @@ impl Report<'_> {
         })
     }
 
-    /// `--stats` as JSON: the nodes of each search, and the zones by stones.
+    /// `--stats` as JSON: the nodes of each search, the zones and the pairings by stones.
     fn stats_json(&self, stats: &Stats) -> serde_json::Value {
         let zones: Vec<serde_json::Value> = stats
             .zones
@@ -548,14 +548,27 @@ impl Report<'_> {
                 })
             })
             .collect();
+        let pairings: Vec<serde_json::Value> = stats
+            .pairings
+            .iter()
+            .map(|row| {
+                serde_json::json!({
+                    "stones": row.stones,
+                    "asked": row.asked,
+                    "found": row.found,
+                    "gave_up": row.gave_up,
+                })
+            })
+            .collect();
         serde_json::json!({
             "alpha_beta_nodes": self.nodes.saturating_sub(stats.proof_number_nodes),
             "proof_number_nodes": stats.proof_number_nodes,
             "zones": zones,
+            "pairings": pairings,
         })
     }
 
-    /// `--stats` as text: a line for the searches, a table of the zones.
+    /// `--stats` as text: a line for the searches, a table of the zones, one of the pairings.
     fn print_stats(&self, out: &mut dyn Write, stats: &Stats) -> std::io::Result<()> {
         let pn = stats.proof_number_nodes;
         let ab = self.nodes.saturating_sub(pn);
@@ -567,6 +580,35 @@ impl Report<'_> {
             thousands(pn),
             percent(pn, self.nodes, 1)
         )?;
+        self.print_zones(out, stats)?;
+        if stats.pairings.is_empty() {
+            return writeln!(out, "pairings: none looked for");
+        }
+        writeln!(
+            out,
+            "pairings by stones on the board (asked: where the attacker is to move; found: a pairing of the defender ends the line; gave up: the search ran out of steps)"
+        )?;
+        writeln!(
+            out,
+            "{:>6} {:>12} {:>12} {:>6} {:>12}",
+            "stones", "asked", "found", "share", "gave up"
+        )?;
+        for row in &stats.pairings {
+            writeln!(
+                out,
+                "{:>6} {:>12} {:>12} {:>6} {:>12}",
+                row.stones,
+                thousands(row.asked),
+                thousands(row.found),
+                percent(row.found, row.asked, 0),
+                thousands(row.gave_up)
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The zones' table of `--stats` as text.
+    fn print_zones(&self, out: &mut dyn Write, stats: &Stats) -> std::io::Result<()> {
         if stats.zones.is_empty() {
             return writeln!(out, "zones: none kept");
         }
