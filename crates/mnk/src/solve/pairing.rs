@@ -46,8 +46,8 @@ pub(crate) struct Pairing {
     budget: u32,
     /// Pairings found lately, oldest first (tried first: nearby positions often keep one).
     recent: VecDeque<Vec<u64>>,
-    /// Whether the last search gave up with its steps used up (not a proof that there is no
-    /// pairing).
+    /// Whether the last search stopped with its steps used up and something left to try (not
+    /// a proof that there is no pairing).
     gave_up: bool,
     /// Search steps in hand, for a rationed finder ([`Pairing::rationed`]); `None`: every
     /// search gets the full [`PAIRING_BUDGET`].
@@ -212,7 +212,6 @@ impl Pairing {
             self.budget = budget;
             self.chosen.clear();
             let found = self.cover(0, empty);
-            self.gave_up = !found && self.budget == 0;
             if let Some(credit) = &mut self.credit {
                 // A pairing found refills the steps in hand: they run short only where
                 // searches keep failing.
@@ -296,6 +295,7 @@ impl Pairing {
             return true;
         }
         if self.budget == 0 {
+            self.gave_up = true;
             return false;
         }
         self.budget -= 1;
@@ -368,6 +368,8 @@ impl Pairing {
             }
             self.chosen.pop();
             if self.budget == 0 {
+                // Out of steps with pairs left to try: the search gives up.
+                self.gave_up |= o + 1 < self.options.len();
                 return false;
             }
         }
@@ -467,12 +469,14 @@ mod tests {
         assert!(rationed.blocks(&lines(5, 5, 5), 0, 0));
         assert!(!rationed.gave_up());
         assert_eq!(rationed.credit, Some(PAIRING_MOST_CREDIT));
-        // Tic-tac-toe has no pairing, and the search rules every one out within its steps.
-        assert!(!rationed.blocks(&lines(3, 3, 3), 0, 0));
-        assert!(!rationed.gave_up());
         // The full finder keeps its whole budget for every search.
         assert!(!full.blocks(&l, 0, 0));
         assert_eq!((full.budget, full.credit), (0, None));
+        assert!(full.gave_up());
+        // 5x4 k=4, X on a1, O on c2: the search rules every pairing out within its steps
+        // (107 of them), which is not giving up.
+        assert!(!full.blocks(&lines(5, 4, 4), 1, 1 << 7));
+        assert!(full.budget > 0 && !full.gave_up(), "{}", full.budget);
     }
 
     #[test]

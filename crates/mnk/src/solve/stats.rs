@@ -1,7 +1,8 @@
 //! What a solver's searches did, counted as they go, for `mnk solve --stats`: how many nodes
 //! proof-number search took of the whole, what the relevance zones of the drawing side's
 //! proofs (idea `refutation-zones`, [`super::zones`]) held and cut, and how often the
-//! drawing side's pairings were looked for and found, by stones on the board.
+//! defender's pairings (the side not asked whether it wins) were looked for and found, by
+//! stones on the board.
 //!
 //! Each searcher counts into a [`Tally`] of its own and adds it to the solver's when it
 //! reports its nodes, so the counting takes no lock on the way.
