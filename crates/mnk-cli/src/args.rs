@@ -785,9 +785,10 @@ pub struct SolveArgs {
         conflicts_with_all = ["moves", "size", "k", "rule", "proof", "each_move", "resume", "split", "combine"]
     )]
     pub job: Option<PathBuf>,
-    /// Combine the results of the jobs of a split (DIR, as --split wrote it): the value,
-    /// the jobs missing or failed, and those no longer needed; with --proof FILE, one proof
-    /// of the whole for `mnk verify`.
+    /// Combine the results of the jobs of a split (DIR, as --split wrote it): the value (from
+    /// the jobs' values, and the bounds that stopped jobs settled), the jobs missing, failed
+    /// or stopped, and those no longer needed; with --proof FILE, one proof of the whole for
+    /// `mnk verify`.
     #[arg(long, value_name = "DIR", conflicts_with_all = COMBINE_CONFLICTS)]
     pub combine: Option<PathBuf>,
 }

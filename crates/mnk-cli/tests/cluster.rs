@@ -241,10 +241,11 @@ fn a_missing_job_leaves_the_value_open() {
     assert!(!proof.exists());
 }
 
-/// A job stopped by its limit writes a result that says what it knew; the combination counts
-/// it as failed; started again with its checkpoint, it goes on and proves.
+/// A job stopped by its limit writes a result that says what it knew; the combination names
+/// it stopped (not failed), with what it knew; started again with its checkpoint, it goes on
+/// and proves.
 #[test]
-fn a_stopped_job_is_failed_until_started_again() {
+fn a_stopped_job_is_named_until_started_again() {
     let dir = scratch("stopped");
     split(&["--size", "6x5", "--k", "4"], 1, &dir);
     let first = &jobs(&dir)[0];
@@ -266,18 +267,93 @@ fn a_stopped_job_is_failed_until_started_again() {
     assert!(checkpoint.exists());
     let (ok, v) = json_of(&["solve", "--combine", path(&dir)]);
     assert!(!ok);
-    let failed = &v["jobs"]["failed"][0];
-    assert_eq!(failed["job"], "1");
+    assert_eq!(v["jobs"]["failed"], serde_json::json!([]));
+    let stopped = &v["jobs"]["stopped"][0];
+    assert_eq!(stopped["job"], "1");
     assert!(
-        failed["why"]
+        stopped["why"]
             .as_str()
             .unwrap()
-            .contains("stopped (limit reached)")
+            .starts_with("limit reached, after "),
+        "{stopped}"
+    );
+    assert!(
+        v["jobs"]["needed"]
+            .as_array()
+            .unwrap()
+            .contains(&"1".into())
     );
     let again = json(&args);
     assert_eq!(again["value"], "win");
     assert!(again["resumed_entries"].as_u64().unwrap() > 0, "{again}");
     assert!(!checkpoint.exists(), "a job done removes its checkpoint");
+}
+
+/// What stopped jobs settled is used: 3x3 split one ply deep, each of X's first moves known
+/// only not to win for X (O to move there: "not a loss" for O), the centre's job a draw whose
+/// proof was not written. The combination says a draw with the centre, lists the jobs as
+/// stopped, none missing, failed or needed, and writes no proof: its lines reach jobs
+/// without one.
+#[test]
+fn the_bounds_of_stopped_jobs_settle_the_value() {
+    let dir = scratch("bounds");
+    assert_eq!(split(&["--size", "3", "--k", "3"], 1, &dir), 3);
+    for job in jobs(&dir) {
+        solve_job(&job);
+        let result = job.with_extension("result");
+        let text = std::fs::read_to_string(&result).unwrap();
+        assert!(text.contains("value draw\n"), "{text}");
+        let head = &text[..text.find("value ").unwrap()];
+        let at_most = if text.contains("moves b2\n") {
+            "draw"
+        } else {
+            "win"
+        };
+        let stopped = format!(
+            "{head}value none\nat-least draw\nat-most {at_most}\nstopped limit reached\n\
+             nodes 10\ntime-ms 1\nend\n"
+        );
+        std::fs::write(&result, stopped).unwrap();
+    }
+    let proof = dir.join("whole.proof");
+    let v = json(&["solve", "--combine", path(&dir)]);
+    assert_eq!(
+        (&v["value"], &v["best_move"]),
+        (&"draw".into(), &"b2".into())
+    );
+    assert_eq!(v["jobs"]["proved"], 0);
+    assert_eq!(v["jobs"]["stopped"].as_array().unwrap().len(), 3);
+    for list in ["missing", "failed", "needed"] {
+        assert_eq!(v["jobs"][list], serde_json::json!([]), "{list}");
+    }
+    let centre = v["jobs"]["stopped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["at_most"] == "draw")
+        .unwrap();
+    assert_eq!(centre["known"], "draw");
+    let out = mnk()
+        .args(["solve", "--combine", path(&dir), "--proof", path(&proof)])
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "no proof can be written from bounds");
+    let e = String::from_utf8(out.stderr).unwrap();
+    assert!(e.contains("it stopped without a proof"), "{e}");
+    assert!(!proof.exists());
+    let text = String::from_utf8(
+        mnk()
+            .args(["solve", "--combine", path(&dir)])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    assert!(text.contains(": draw\n"), "{text}");
+    assert!(
+        text.contains("0 proved, 0 missing, 0 failed, 3 stopped (what they settled is used)"),
+        "{text}"
+    );
 }
 
 /// A job killed while it works leaves no result: the combination says it is missing.

@@ -7,7 +7,7 @@ use mnk::certificate::{Certificate, verify};
 use mnk::game::{Rule, Size, Variant};
 use mnk::search::Control;
 use mnk::solve::{Solver, SolverConfig, Wdl};
-use mnk::split::{Frontier, JobValue, Split};
+use mnk::split::{Frontier, JobKnown, Split};
 
 /// 7x7 k=5 split one ply deep (the ten first moves up to symmetry): a draw, whose combined
 /// proof the checker accepts. About 40 million nodes and a proof of 1.5 million records; run
@@ -38,7 +38,10 @@ fn seven_by_seven_k5_split_one_ply_deep_combines_to_a_checked_draw() {
                 .unwrap()
         })
         .collect();
-    let values: Vec<Option<JobValue>> = proofs.iter().map(|p| Some(p.value.into())).collect();
+    let values: Vec<JobKnown> = proofs
+        .iter()
+        .map(|p| JobKnown::Value(p.value.into()))
+        .collect();
     assert_eq!(frontier.combine(&values).value(), Some(Wdl::Draw));
     let proof = frontier
         .certificate(&values, &mut |j| Ok(proofs[j].clone()))

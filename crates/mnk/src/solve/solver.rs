@@ -49,7 +49,8 @@ pub struct Known {
 }
 
 impl Known {
-    const NOTHING: Known = Known {
+    /// Nothing proved yet: a loss, a draw or a win.
+    pub const NOTHING: Known = Known {
         at_least: Wdl::Loss,
         at_most: Wdl::Win,
     };

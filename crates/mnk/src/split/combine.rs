@@ -2,8 +2,10 @@
 //! values settle it, the missing jobs that can still change it, and one proof of the whole.
 //!
 //! Values are bounds from X's side (-1 O wins, 0 draw, 1 X wins): a job without a value is
-//! `[-1, 1]`; where X moves a position's bounds are the greatest of its moves', where O moves
-//! the least. The root's value is reported when its bounds meet.
+//! `[-1, 1]`, one that stopped with only bounds settled (a [`JobKnown::Bounds`]: "not a loss",
+//! say) has those; where X moves a position's bounds are the greatest of its moves', where O
+//! moves the least. The root's value is reported when its bounds meet. Bounds without a proof
+//! serve the value only: a proof of the whole needs a proof from every job its lines reach.
 //!
 //! A missing job is *unnecessary* when no value of it can change the root's: alpha-beta's
 //! windows, passed down from the root's bounds. A move's value matters only between the best
@@ -11,7 +13,7 @@
 //! whose window holds one value at most (on every path to it) cannot change the answer.
 
 use super::frontier::{Frontier, Kind, Next};
-use super::plan::JobValue;
+use super::plan::JobKnown;
 use crate::certificate::{Certificate, Goal, Record, Section};
 use crate::game::{Cell, Side};
 use crate::solve::{Known, Outcome, Wdl};
@@ -29,9 +31,10 @@ pub struct Combination {
     /// A move of the root that achieves the value, once the value is settled: the one that
     /// achieves `moves_to_end` when that is known, else the first in the board's order.
     pub best: Option<Cell>,
-    /// Jobs without a value (their indices, from 0) whose value can still change the root's.
+    /// Jobs whose value is not known (their indices, from 0: without a result, or with bounds
+    /// that do not meet) that can still change the root's.
     pub needed: Vec<usize>,
-    /// Jobs without a value whose value can no longer change the root's.
+    /// Jobs whose value is not known that can no longer change the root's.
     pub unnecessary: Vec<usize>,
 }
 
@@ -92,17 +95,22 @@ fn over(winner: Option<Side>) -> Bounds {
 }
 
 impl Frontier {
-    /// Every node's bounds from X's side, given the jobs' values (each for the side to move in
-    /// the job's position; `None` for a job without one).
-    fn bounds(&self, values: &[Option<JobValue>]) -> Vec<Bounds> {
+    /// Every node's bounds from X's side, given what is known of the jobs (each for the side
+    /// to move in the job's position).
+    fn bounds(&self, values: &[JobKnown]) -> Vec<Bounds> {
         let mut bounds = vec![(-1, 1); self.nodes.len()];
         // Children come after their parents: from the last node up.
         for (i, node) in self.nodes.iter().enumerate().rev() {
             bounds[i] = match &node.kind {
-                Kind::Job(j) => values.get(*j).copied().flatten().map_or((-1, 1), |v| {
-                    let s = from_x(score(v.value), node.to_move);
-                    (s, s)
-                }),
+                Kind::Job(j) => {
+                    let known = values.get(*j).map_or(Known::NOTHING, |v| v.known());
+                    let (lo, hi) = (score(known.at_least), score(known.at_most));
+                    if node.to_move == Side::X {
+                        (lo, hi)
+                    } else {
+                        (-hi, -lo)
+                    }
+                }
                 Kind::Decided(win) => {
                     let s = from_x(if win.is_some() { 1 } else { -1 }, node.to_move);
                     (s, s)
@@ -146,7 +154,7 @@ impl Frontier {
     /// completed with fewer stones scores higher): a value without its distance is any win
     /// (or loss) the position allows, a job without a value anything. Where the bounds meet,
     /// the score, and so the number of moves to the end, is known.
-    fn scores(&self, values: &[Option<JobValue>]) -> Vec<Scores> {
+    fn scores(&self, values: &[JobKnown]) -> Vec<Scores> {
         let cells = self.split.variant.size().cells();
         let mut scores = vec![(0, 0); self.nodes.len()];
         for (i, node) in self.nodes.iter().enumerate().rev() {
@@ -166,12 +174,24 @@ impl Frontier {
             };
             scores[i] = match &node.kind {
                 Kind::Job(j) => match values[*j] {
-                    None => (-most, most),
-                    Some(v) => match (v.outcome(), v.value) {
+                    JobKnown::Value(v) => match (v.outcome(), v.value) {
                         (Some(outcome), _) => exact(outcome),
                         (None, Wdl::Win) => mover((1, most)),
                         (None, _) => mover((-most, -1)),
                     },
+                    // A win scores from 1 up, a draw 0, a loss from -1 down.
+                    JobKnown::Bounds(known) => mover((
+                        match known.at_least {
+                            Wdl::Loss => -most,
+                            Wdl::Draw => 0,
+                            Wdl::Win => 1,
+                        },
+                        match known.at_most {
+                            Wdl::Loss => -1,
+                            Wdl::Draw => 0,
+                            Wdl::Win => most,
+                        },
+                    )),
                 },
                 Kind::Decided(Some(_)) => exact(Outcome::Win(1)),
                 // One of the two winning cells is left after any move.
@@ -195,14 +215,14 @@ impl Frontier {
         scores
     }
 
-    /// The root's value as far as `values` (one per job, for the side to move in the job's
-    /// position; `None` for a job without one) settle it, a best move when they do, and the
-    /// jobs without a value that are still needed and those that are not.
+    /// The root's value as far as `values` (what is known of each job, for the side to move
+    /// in the job's position) settle it, a best move when they do, and the jobs whose value is
+    /// not known that are still needed and those that are not.
     ///
     /// # Panics
     /// When `values` has not one entry per job.
     #[must_use]
-    pub fn combine(&self, values: &[Option<JobValue>]) -> Combination {
+    pub fn combine(&self, values: &[JobKnown]) -> Combination {
         assert_eq!(values.len(), self.len(), "one value per job");
         let bounds = self.bounds(values);
         let root = &self.nodes[0];
@@ -244,7 +264,7 @@ impl Frontier {
         let windows = self.windows(&bounds);
         let (mut needed, mut unnecessary) = (Vec::new(), Vec::new());
         for (j, &node) in self.jobs.iter().enumerate() {
-            if values[j].is_some() {
+            if values[j].settled() {
                 continue;
             }
             match windows[node] {
@@ -327,14 +347,14 @@ impl Frontier {
     /// When `values` has not one entry per job.
     pub fn top_certificate(
         &self,
-        values: &[Option<JobValue>],
+        values: &[JobKnown],
     ) -> Result<(Certificate, Vec<usize>), CombineError> {
         let (top, wanted) = self.top(values)?;
         Ok((top, wanted.into_keys().collect()))
     }
 
     /// [`Frontier::top_certificate`], with the sections each job serves.
-    fn top(&self, values: &[Option<JobValue>]) -> Result<(Certificate, JobUses), CombineError> {
+    fn top(&self, values: &[JobKnown]) -> Result<(Certificate, JobUses), CombineError> {
         let combination = self.combine(values);
         let value = combination
             .value()
@@ -374,17 +394,12 @@ impl Frontier {
     ///
     /// # Panics
     /// When `job` is not a job's index or `values` has not one entry per job.
-    pub fn fits(
-        &self,
-        job: usize,
-        proof: &Certificate,
-        values: &[Option<JobValue>],
-    ) -> Result<(), String> {
+    pub fn fits(&self, job: usize, proof: &Certificate, values: &[JobKnown]) -> Result<(), String> {
         let node = &self.nodes[self.jobs[job]];
         if proof.variant != self.split.variant || proof.moves != node.moves {
             return Err("its proof is of another position".into());
         }
-        let claimed = values[job].map(|v| v.value);
+        let claimed = values[job].value().map(|v| v.value);
         if Some(proof.value) != claimed {
             return Err(format!(
                 "its proof claims a {}, its result a {}",
@@ -407,7 +422,7 @@ impl Frontier {
     /// When `values` has not one entry per job.
     pub fn certificate(
         &self,
-        values: &[Option<JobValue>],
+        values: &[JobKnown],
         proof_of: &mut dyn FnMut(usize) -> Result<Certificate, String>,
     ) -> Result<Certificate, CombineError> {
         let (mut top, wanted) = self.top(values)?;
@@ -415,6 +430,12 @@ impl Frontier {
         for (job, uses) in wanted {
             let number = job + 1;
             let fail = |why: String| CombineError::Job { number, why };
+            if let JobKnown::Bounds(known) = values[job] {
+                return Err(fail(format!(
+                    "a line of the proof reaches it, and it stopped without a proof (known: \
+                     {known}); solve it to the end"
+                )));
+            }
             let proof = proof_of(job).map_err(fail)?;
             self.fits(job, &proof, values).map_err(fail)?;
             for (index, goal) in uses {
@@ -529,7 +550,7 @@ impl Walk<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::plan::Split;
+    use super::super::plan::{JobValue, Split};
     use super::*;
     use crate::certificate::{verify, verify_assuming};
     use crate::game::{Game, Rule, Size, Variant};
@@ -548,7 +569,7 @@ mod tests {
     }
 
     /// Every job solved by the solver: values (with distances) and proofs.
-    fn solve_all(f: &Frontier) -> (Vec<Option<JobValue>>, Vec<Certificate>) {
+    fn solve_all(f: &Frontier) -> (Vec<JobKnown>, Vec<Certificate>) {
         let mut solver = Solver::new(&f.split().variant).unwrap();
         let control = Control::unlimited();
         f.jobs()
@@ -563,14 +584,14 @@ mod tests {
                     value: cert.value,
                     moves_to_end,
                 };
-                (Some(value), cert)
+                (JobKnown::Value(value), cert)
             })
             .unzip()
     }
 
     /// The values alone.
-    fn wdl(values: &[Option<JobValue>]) -> Vec<Option<Wdl>> {
-        values.iter().map(|v| v.map(|v| v.value)).collect()
+    fn wdl(values: &[JobKnown]) -> Vec<Option<Wdl>> {
+        values.iter().map(|v| v.value().map(|v| v.value)).collect()
     }
 
     /// The one-machine solve: the value with its distance, and the best move.
@@ -651,7 +672,7 @@ mod tests {
             assert!(top.records() < whole.records(), "{size} k={k}");
             let assumed: Vec<(Vec<Cell>, Wdl)> = reached
                 .iter()
-                .map(|&j| (f.job(j).moves, values[j].unwrap().value))
+                .map(|&j| (f.job(j).moves, values[j].value().unwrap().value))
                 .collect();
             let checked = verify_assuming(&top, &assumed)
                 .unwrap_or_else(|e| panic!("{size} k={k} after {root:?}: {e}"));
@@ -694,9 +715,9 @@ mod tests {
             (c.value(), c.moves_to_end, c.best),
             (Some(Wdl::Win), Some(11), Some(best))
         );
-        let plain: Vec<Option<JobValue>> = wdl(&values)
+        let plain: Vec<JobKnown> = wdl(&values)
             .into_iter()
-            .map(|v| v.map(JobValue::from))
+            .map(|v| v.map(JobValue::from).into())
             .collect();
         let c = f.combine(&plain);
         assert_eq!((c.value(), c.moves_to_end), (Some(Wdl::Win), None));
@@ -723,7 +744,7 @@ mod tests {
         // Every winning job missing: the value is open, and only the missing ones are needed.
         let mut some = values.clone();
         for &j in &winning {
-            some[j] = None;
+            some[j] = JobKnown::NOTHING;
         }
         let c = f.combine(&some);
         assert_eq!(c.value(), None);
@@ -735,7 +756,7 @@ mod tests {
             Err(CombineError::Unsettled(_))
         ));
         // One winning job known: every other job is unnecessary, and the value is X's win.
-        let mut one = vec![None; f.len()];
+        let mut one = vec![JobKnown::NOTHING; f.len()];
         one[winning[0]] = values[winning[0]];
         let c = f.combine(&one);
         assert_eq!(c.value(), Some(Wdl::Win));
@@ -743,7 +764,7 @@ mod tests {
         assert!(c.needed.is_empty());
         assert_eq!(c.unnecessary.len(), f.len() - 1);
         // Nothing known: everything needed.
-        let c = f.combine(&vec![None; f.len()]);
+        let c = f.combine(&vec![JobKnown::NOTHING; f.len()]);
         assert_eq!((c.value(), c.needed.len()), (None, f.len()));
     }
 
@@ -767,13 +788,13 @@ mod tests {
             .jobs()
             .filter(|j| j.moves[0].index() == 4)
             .map(|j| j.number - 1);
-        let mut some = vec![None; f.len()];
+        let mut some = vec![JobKnown::NOTHING; f.len()];
         for j in centre {
             some[j] = values[j];
         }
         let c = f.combine(&some);
         assert_eq!((c.known.at_least, c.known.at_most), (Wdl::Draw, Wdl::Win));
-        assert_eq!(c.needed.len(), some.iter().filter(|v| v.is_none()).count());
+        assert_eq!(c.needed.len(), some.iter().filter(|v| !v.settled()).count());
         // One reply of O to the corner known to draw: the corner is a draw at best for X,
         // which the centre already gives; the corner's other replies cannot change the root
         // and are unnecessary (the edge's are still needed).
@@ -795,5 +816,73 @@ mod tests {
         }
         assert_eq!(c.unnecessary.len(), corner.len() - 1);
         assert!(c.needed.iter().all(|&j| f.job(j).moves[0].index() == 1));
+    }
+
+    /// Bounds from jobs that stopped settle the value as (8,8,5)'s proof needs them: 3x3 at
+    /// depth 2, X's centre answered by every reply known only not to lose for X (one of them,
+    /// a corner, a draw), and one reply to each other first move known only not to win for
+    /// X. The root is a draw; the jobs left open are unnecessary, and no proof is written
+    /// from bounds.
+    #[test]
+    fn bounds_of_stopped_jobs_settle_the_value_without_a_proof() {
+        let f = frontier(Size::square(3), 3, "", 2);
+        let (values, _) = solve_all(&f);
+        let plain = wdl(&values);
+        let not_loss = Known {
+            at_least: Wdl::Draw,
+            at_most: Wdl::Win,
+        };
+        let not_win = Known {
+            at_least: Wdl::Loss,
+            at_most: Wdl::Draw,
+        };
+        let under = |first: usize| -> Vec<usize> {
+            f.jobs()
+                .filter(|j| j.moves[0].index() == first)
+                .map(|j| j.number - 1)
+                .collect()
+        };
+        let drawing = |first: usize| {
+            *under(first)
+                .iter()
+                .find(|&&j| plain[j] == Some(Wdl::Draw))
+                .unwrap()
+        };
+        let mut some = vec![JobKnown::NOTHING; f.len()];
+        for j in under(4) {
+            // Every reply to the centre draws or loses for O: "not a loss" for X is true.
+            assert_ne!(plain[j], Some(Wdl::Loss));
+            some[j] = JobKnown::Bounds(not_loss);
+        }
+        // "Not a loss" for X after each reply: the root is not a loss, and still open.
+        let c = f.combine(&some);
+        assert_eq!((c.known.at_least, c.known.at_most), (Wdl::Draw, Wdl::Win));
+        // A job with bounds that leave the root open is still needed.
+        assert!(under(4).iter().all(|j| c.needed.contains(j)));
+        some[drawing(4)] = JobKnown::Bounds(Known {
+            at_least: Wdl::Draw,
+            at_most: Wdl::Draw,
+        });
+        let c = f.combine(&some);
+        assert_eq!((c.known.at_least, c.known.at_most), (Wdl::Draw, Wdl::Win));
+        for first in [0, 1] {
+            some[drawing(first)] = JobKnown::Bounds(not_win);
+        }
+        let c = f.combine(&some);
+        assert_eq!(c.value(), Some(Wdl::Draw));
+        assert_eq!(c.best.map(Cell::index), Some(4));
+        assert!(c.needed.is_empty());
+        assert_eq!(
+            c.unnecessary.len(),
+            some.iter().filter(|v| !v.settled()).count()
+        );
+        // The value holds, but not a proof: a line of it reaches a job without one.
+        assert!(matches!(
+            f.certificate(&some, &mut |_| Err("not asked".into())),
+            Err(CombineError::Job { .. })
+        ));
+        // With the jobs' proved values in place of the bounds, the same value.
+        let c = f.combine(&values);
+        assert_eq!(c.value(), Some(Wdl::Draw));
     }
 }

@@ -54,4 +54,4 @@ mod plan;
 pub use combine::{Combination, CombineError};
 pub use files::{Job, JobOutcome, JobResult, MAX_JOB_BYTES, ProofFile, checksum};
 pub use frontier::{Frontier, FrontierStats, MAX_JOBS, SplitError};
-pub use plan::{JobValue, Split};
+pub use plan::{JobKnown, JobValue, Split};

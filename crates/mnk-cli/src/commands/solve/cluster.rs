@@ -8,9 +8,10 @@ use crate::files::{read_at_most, text, write_atomically};
 use crate::render::{human_time, thousands};
 use mnk::certificate::{Certificate, MAX_PROOF_BYTES};
 use mnk::notation::{format_cell, format_moves};
-use mnk::solve::{Outcome, Wdl};
+use mnk::solve::{Known, Outcome, Wdl};
 use mnk::split::{
-    Frontier, Job, JobOutcome, JobResult, JobValue, MAX_JOB_BYTES, ProofFile, Split, checksum,
+    Frontier, Job, JobKnown, JobOutcome, JobResult, JobValue, MAX_JOB_BYTES, ProofFile, Split,
+    checksum,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -177,7 +178,20 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
     };
     let mut solved = solve(args, &task)?;
     let outcome = match (&solved.result, &solved.written) {
-        (_, Some(Err(_))) => None,
+        // The value without its proof: kept as what the job settled, so that the combination
+        // can use it (a result that says "proved" always has its proof whole).
+        (Ok(proof), Some(Err(e))) => Some(JobOutcome::Stopped {
+            known: Known {
+                at_least: proof.value,
+                at_most: proof.value,
+            },
+            why: match e {
+                Failure::Usage(why) | Failure::Runtime(why) | Failure::Interrupted(why) => {
+                    why.replace('\n', " ")
+                }
+                Failure::Closed => "the value is proved; its proof was not written".into(),
+            },
+        }),
         (Ok(proof), written) => Some(JobOutcome::Proved {
             value: JobValue {
                 value: proof.value,
@@ -242,8 +256,14 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
 /// What the combination found of one job.
 pub(crate) enum Found {
     Missing,
-    /// A result that could not be used, or a job that stopped: why.
+    /// A result that could not be used: why.
     Failed(String),
+    /// A job that stopped before its value was proved (or whose proof was not written): what
+    /// it had settled, and why it stopped, in words.
+    Stopped {
+        known: Known,
+        why: String,
+    },
     Proved {
         value: JobValue,
         proof: Option<ProofFile>,
@@ -317,11 +337,10 @@ pub(crate) fn load(dir: &Path, flag: &str) -> Result<Loaded, Failure> {
             time_ms += result.time_ms;
             match result.outcome {
                 JobOutcome::Proved { value, proof, .. } => Found::Proved { value, proof },
-                JobOutcome::Stopped { known, why } => Found::Failed(format!(
-                    "{}: stopped ({why}) after {} nodes; known: {known}",
-                    path.display(),
-                    thousands(result.nodes)
-                )),
+                JobOutcome::Stopped { known, why } => Found::Stopped {
+                    known,
+                    why: format!("{why}, after {} nodes", thousands(result.nodes)),
+                },
             }
         })
         .collect();
@@ -342,8 +361,15 @@ pub(crate) fn job_proof(
     j: usize,
 ) -> Result<Certificate, String> {
     let job = frontier.job(j);
-    let Found::Proved { proof, .. } = &found[j] else {
-        return Err("no value".into());
+    let proof = match &found[j] {
+        Found::Proved { proof, .. } => proof,
+        Found::Stopped { known, why } => {
+            return Err(format!(
+                "it stopped ({why}; known: {known}) and has no proof: solve it to the end"
+            ));
+        }
+        Found::Missing => return Err("it has no result yet".into()),
+        Found::Failed(why) => return Err(why.clone()),
     };
     let proof = proof.as_ref().ok_or_else(|| {
         "its result names no proof (none is written under the renju rule)".to_string()
@@ -364,13 +390,15 @@ pub(crate) fn job_proof(
         .map_err(|e| format!("{}: not a proof mnk can read: {e}", proof_path.display()))
 }
 
-/// The jobs' values, where they proved one.
-pub(crate) fn values(found: &[Found]) -> Vec<Option<JobValue>> {
+/// What the results say of each job: its value where it proved one, the bounds a stopped
+/// job had settled, nothing otherwise.
+pub(crate) fn values(found: &[Found]) -> Vec<JobKnown> {
     found
         .iter()
         .map(|f| match f {
-            Found::Proved { value, .. } => Some(*value),
-            _ => None,
+            Found::Proved { value, .. } => JobKnown::Value(*value),
+            Found::Stopped { known, .. } => JobKnown::Bounds(*known),
+            Found::Missing | Found::Failed(_) => JobKnown::NOTHING,
         })
         .collect()
 }
@@ -398,7 +426,15 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
             _ => None,
         })
         .collect();
-    let proved = values.iter().flatten().count();
+    let stopped: Vec<(usize, Known, &str)> = found
+        .iter()
+        .enumerate()
+        .filter_map(|(j, f)| match f {
+            Found::Stopped { known, why } => Some((j, *known, why.as_str())),
+            _ => None,
+        })
+        .collect();
+    let proved = values.iter().filter(|v| v.value().is_some()).count();
 
     let mut written = None;
     if let Some(path) = &args.proof
@@ -466,6 +502,13 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
                         "job": frontier.job(*j).name(),
                         "why": why,
                     })).collect::<Vec<_>>(),
+                    "stopped": stopped.iter().map(|(j, known, why)| serde_json::json!({
+                        "job": frontier.job(*j).name(),
+                        "known": known.to_string(),
+                        "at_least": known.at_least.word(),
+                        "at_most": known.at_most.word(),
+                        "why": why,
+                    })).collect::<Vec<_>>(),
                     "needed": names(&combination.needed),
                     "unnecessary": names(&combination.unnecessary),
                 },
@@ -496,10 +539,15 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
         if let Some(best) = &best {
             writeln!(out, "best move: {best}")?;
         }
+        let with_bounds = if stopped.is_empty() {
+            String::new()
+        } else {
+            format!(", {} stopped (what they settled is used)", stopped.len())
+        };
         writeln!(
             out,
-            "jobs: {} (split at depth {}): {proved} proved, {} missing, {} failed; {} nodes, {} \
-             of solving",
+            "jobs: {} (split at depth {}): {proved} proved, {} missing, {} failed{with_bounds}; \
+             {} nodes, {} of solving",
             frontier.len(),
             split.depth,
             missing.len(),
@@ -512,6 +560,13 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
         }
         for (j, why) in &failed {
             writeln!(out, "failed: {} ({why})", frontier.job(*j).name())?;
+        }
+        for (j, known, why) in &stopped {
+            writeln!(
+                out,
+                "stopped: {} ({why}; known: {known})",
+                frontier.job(*j).name()
+            )?;
         }
         if !combination.unnecessary.is_empty() {
             writeln!(
