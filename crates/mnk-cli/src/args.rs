@@ -785,6 +785,12 @@ pub struct SolveArgs {
         conflicts_with_all = ["moves", "size", "k", "rule", "proof", "each_move", "resume", "split", "combine"]
     )]
     pub job: Option<PathBuf>,
+    /// With --job: write no proof, only the result (its value counts in --combine; a proof of
+    /// the whole, or `mnk verify DIR`, then names the job as without one). For jobs whose
+    /// proof would not fit in memory: 8x8 k=5 one or two plies deep, where a proof holds
+    /// about one record for every four nodes searched.
+    #[arg(long)]
+    pub no_proof: bool,
     /// Combine the results of the jobs of a split (DIR, as --split wrote it): the value (from
     /// the jobs' values, and the bounds that stopped jobs settled), the jobs missing, failed
     /// or stopped, and those no longer needed; with --proof FILE, one proof of the whole for

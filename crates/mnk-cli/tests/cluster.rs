@@ -356,6 +356,42 @@ fn the_bounds_of_stopped_jobs_settle_the_value() {
     );
 }
 
+/// Jobs solved with --no-proof: results without proofs, whose values the combination uses;
+/// a proof of the whole, and the split's check, name a job without one.
+#[test]
+fn jobs_without_proofs_give_the_value_only() {
+    let dir = scratch("no-proof");
+    assert_eq!(split(&["--size", "3", "--k", "3"], 1, &dir), 3);
+    for job in jobs(&dir) {
+        let v = json(&["solve", "--job", path(&job), "--threads", "1", "--no-proof"]);
+        assert_eq!(v["value"], "draw");
+        let result = std::fs::read_to_string(job.with_extension("result")).unwrap();
+        assert!(result.contains("\nproof -\n"), "{result}");
+        assert!(!job.with_extension("proof").exists());
+    }
+    let v = json(&["solve", "--combine", path(&dir)]);
+    assert_eq!(
+        (&v["value"], &v["jobs"]["proved"]),
+        (&"draw".into(), &3.into())
+    );
+    let proof = dir.join("whole.proof");
+    for args in [
+        vec!["solve", "--combine", path(&dir), "--proof", path(&proof)],
+        vec!["verify", path(&dir)],
+    ] {
+        let out = mnk().args(&args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let e = String::from_utf8(out.stderr).unwrap();
+        assert!(e.contains("solved with --no-proof"), "{args:?}: {e}");
+    }
+    assert!(!proof.exists());
+    // Only with --job.
+    mnk()
+        .args(["solve", "--size", "3", "--no-proof"])
+        .assert()
+        .code(2);
+}
+
 /// A job killed while it works leaves no result: the combination says it is missing.
 #[test]
 fn a_killed_job_leaves_no_result() {

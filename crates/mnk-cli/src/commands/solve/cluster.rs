@@ -165,7 +165,8 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
     let task = Task {
         variant,
         game,
-        proof: (!variant.rule().has_forbidden_moves()).then(|| proof_path.clone()),
+        proof: (!variant.rule().has_forbidden_moves() && !args.no_proof)
+            .then(|| proof_path.clone()),
         resume: Resume::IfThere,
         distance: args.distance,
         each_move: false,
@@ -372,7 +373,9 @@ pub(crate) fn job_proof(
         Found::Failed(why) => return Err(why.clone()),
     };
     let proof = proof.as_ref().ok_or_else(|| {
-        "its result names no proof (none is written under the renju rule)".to_string()
+        "its result names no proof (it was solved with --no-proof, or under the renju rule, \
+         which proofs do not cover)"
+            .to_string()
     })?;
     let proof_path = dir.join(&proof.name);
     let bytes = read_at_most(&proof_path, MAX_PROOF_BYTES, "a proof")

@@ -15,6 +15,14 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if let Some(file) = &args.job {
         return cluster::job(args, file, out);
     }
+    if args.no_proof {
+        // (clap's `requires` does not fire here: --job conflicts with --size and --moves.)
+        return Err(Failure::Usage(
+            "--no-proof goes with --job FILE (a solve of its own writes a proof only with \
+             --proof FILE)"
+                .into(),
+        ));
+    }
     if let Some(dir) = &args.combine {
         return cluster::combine(args, dir, out);
     }
