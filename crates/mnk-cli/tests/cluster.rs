@@ -339,7 +339,7 @@ fn the_bounds_of_stopped_jobs_settle_the_value() {
         .unwrap();
     assert!(!out.status.success(), "no proof can be written from bounds");
     let e = String::from_utf8(out.stderr).unwrap();
-    assert!(e.contains("it stopped without a proof"), "{e}");
+    assert!(e.contains("stopped before its value was proved"), "{e}");
     assert!(!proof.exists());
     let text = String::from_utf8(
         mnk()
@@ -385,11 +385,57 @@ fn jobs_without_proofs_give_the_value_only() {
         assert!(e.contains("solved with --no-proof"), "{args:?}: {e}");
     }
     assert!(!proof.exists());
+    // The same job without --no-proof is solved again, for its proof.
+    let first = &jobs(&dir)[0];
+    let v = json(&["solve", "--job", path(first), "--threads", "1"]);
+    assert_eq!(v["value"], "draw");
+    assert!(first.with_extension("proof").exists());
+    let result = std::fs::read_to_string(first.with_extension("result")).unwrap();
+    assert!(!result.contains("\nproof -\n"), "{result}");
+    // A proof that cannot be written (its file a link to /dev/full, where every write fails
+    // with "no space left"): the value is kept, as a stopped result whose bounds meet, and
+    // the job fails; the combination uses the value.
+    let second = &jobs(&dir)[1];
+    std::fs::remove_file(second.with_extension("result")).unwrap();
+    std::os::unix::fs::symlink("/dev/full", second.with_extension("proof")).unwrap();
+    let out = mnk()
+        .args(["solve", "--job", path(second), "--threads", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let result = std::fs::read_to_string(second.with_extension("result")).unwrap();
+    assert!(
+        result.contains(
+            "value none\nat-least draw\nat-most draw\nstopped the value is proved, but its \
+             proof was not written: "
+        ),
+        "{result}"
+    );
+    let v = json(&["solve", "--combine", path(&dir)]);
+    assert_eq!(v["value"], "draw");
+    assert_eq!(v["jobs"]["stopped"][0]["known"], "draw");
+    let (ok, v) = json_of(&["solve", "--combine", path(&dir), "--proof", path(&proof)]);
+    assert!(!ok);
+    assert_eq!(
+        v["value"], "draw",
+        "the combination is told before the proof fails"
+    );
+    assert!(
+        v["proof_error"]
+            .as_str()
+            .unwrap()
+            .contains("was proved but its proof not written"),
+        "{v}"
+    );
     // Only with --job.
-    mnk()
-        .args(["solve", "--size", "3", "--no-proof"])
-        .assert()
-        .code(2);
+    let more = dir.join("more");
+    for args in [
+        vec!["solve", "--size", "3", "--no-proof"],
+        vec!["solve", "--split", "1", "--jobs", path(&more), "--no-proof"],
+    ] {
+        mnk().args(&args).assert().code(2);
+    }
+    assert!(!more.exists());
 }
 
 /// A job killed while it works leaves no result: the combination says it is missing.

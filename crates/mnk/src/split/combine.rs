@@ -359,7 +359,12 @@ impl Frontier {
         let value = combination
             .value()
             .ok_or(CombineError::Unsettled(combination.known))?;
-        let bounds = self.bounds(values);
+        // Where the proved values alone settle the root, the lines follow them: a line then
+        // reaches no job that stopped with only bounds (and so no proof) when it need not.
+        let proved: Vec<JobKnown> = values.iter().map(|v| v.value().into()).collect();
+        let bounds = Some(self.bounds(&proved))
+            .filter(|b| b[0].0 == b[0].1)
+            .unwrap_or_else(|| self.bounds(values));
         let root = &self.nodes[0];
         let mut sections = Vec::new();
         let mut wanted = JobUses::new();
@@ -426,16 +431,32 @@ impl Frontier {
         proof_of: &mut dyn FnMut(usize) -> Result<Certificate, String>,
     ) -> Result<Certificate, CombineError> {
         let (mut top, wanted) = self.top(values)?;
+        // Before any proof is read: a line that reaches a job without a value proved.
+        for &job in wanted.keys() {
+            if let JobKnown::Bounds(known) = values[job] {
+                let why = if known.at_least == known.at_most {
+                    format!(
+                        "a line of the proof reaches it, and its value ({}) was proved but its \
+                         proof not written (its result says why): run it again, or split deeper \
+                         where a proof cannot fit",
+                        known.at_least
+                    )
+                } else {
+                    format!(
+                        "a line of the proof reaches it, and it stopped before its value was \
+                         proved (known: {known}): solve it to the end"
+                    )
+                };
+                return Err(CombineError::Job {
+                    number: job + 1,
+                    why,
+                });
+            }
+        }
         let sections = &mut top.sections;
         for (job, uses) in wanted {
             let number = job + 1;
             let fail = |why: String| CombineError::Job { number, why };
-            if let JobKnown::Bounds(known) = values[job] {
-                return Err(fail(format!(
-                    "a line of the proof reaches it, and it stopped without a proof (known: \
-                     {known}); solve it to the end"
-                )));
-            }
             let proof = proof_of(job).map_err(fail)?;
             self.fits(job, &proof, values).map_err(fail)?;
             for (index, goal) in uses {
@@ -876,13 +897,80 @@ mod tests {
             c.unnecessary.len(),
             some.iter().filter(|v| !v.settled()).count()
         );
-        // The value holds, but not a proof: a line of it reaches a job without one.
-        assert!(matches!(
-            f.certificate(&some, &mut |_| Err("not asked".into())),
-            Err(CombineError::Job { .. })
-        ));
+        // The value holds, but not a proof: a line of it reaches a job without one, which is
+        // named before any proof is read.
+        match f.certificate(&some, &mut |_| panic!("no proof is read")) {
+            Err(CombineError::Job { why, .. }) => {
+                assert!(why.contains("stopped before its value was proved"), "{why}");
+            }
+            other => panic!("{other:?}"),
+        }
         // With the jobs' proved values in place of the bounds, the same value.
         let c = f.combine(&values);
         assert_eq!(c.value(), Some(Wdl::Draw));
+    }
+
+    /// A job stopped with bounds does not draw a line of the proof when the proved values
+    /// settle the root without it: 3x3 at depth 2, every job proved but one reply of O to
+    /// the edge b1 known only not to win for X; the proof is written from the proved jobs
+    /// and checks. Bounds on a job off the best line leave the distance as it was; bounds
+    /// that could give a faster win open it.
+    #[test]
+    fn proved_values_steer_the_proof_and_bounds_the_distance() {
+        let f = frontier(Size::square(3), 3, "", 2);
+        let (values, proofs) = solve_all(&f);
+        let plain = wdl(&values);
+        let b1: Vec<usize> = f
+            .jobs()
+            .filter(|j| j.moves[0].index() == 1)
+            .map(|j| j.number - 1)
+            .collect();
+        let stopped = *b1.iter().find(|&&j| plain[j] == Some(Wdl::Draw)).unwrap();
+        let mut some = values.clone();
+        some[stopped] = JobKnown::Bounds(Known {
+            at_least: Wdl::Loss,
+            at_most: Wdl::Draw,
+        });
+        assert_eq!(f.combine(&some).value(), Some(Wdl::Draw));
+        let cert = f
+            .certificate(&some, &mut |j| {
+                assert_ne!(j, stopped, "the stopped job's proof is not asked for");
+                Ok(proofs[j].clone())
+            })
+            .unwrap();
+        assert_eq!(verify(&cert).unwrap().value, Wdl::Draw);
+        // 6x5 k=4: X wins in 11 with c3 (job 9). A losing move's job (O wins after it) known
+        // only as "not a win" for O, that is no faster win for X there: the distance stands.
+        let size = Size::new(6, 5);
+        let f = frontier(size, 4, "", 1);
+        let (values, _) = solve_all(&f);
+        let c3 = f
+            .jobs()
+            .find(|j| j.moves == parse_moves("c3", size).unwrap())
+            .unwrap();
+        let other = f
+            .jobs()
+            .map(|j| j.number - 1)
+            .find(|&j| j != c3.number - 1 && wdl(&values)[j] == Some(Wdl::Win))
+            .expect("a first move that loses for X: O, to move, wins");
+        let mut some = values.clone();
+        some[other] = JobKnown::Bounds(Known {
+            at_least: Wdl::Draw,
+            at_most: Wdl::Win,
+        });
+        let c = f.combine(&some);
+        assert_eq!((c.value(), c.moves_to_end), (Some(Wdl::Win), Some(11)));
+        // A job that may be a win for X in any number of moves: the distance is open.
+        let winning = f
+            .jobs()
+            .map(|j| j.number - 1)
+            .find(|&j| j != c3.number - 1 && wdl(&values)[j] == Some(Wdl::Loss))
+            .expect("another winning first move");
+        some[winning] = JobKnown::Bounds(Known {
+            at_least: Wdl::Loss,
+            at_most: Wdl::Loss,
+        });
+        let c = f.combine(&some);
+        assert_eq!((c.value(), c.moves_to_end), (Some(Wdl::Win), None));
     }
 }

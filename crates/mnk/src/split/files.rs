@@ -272,6 +272,15 @@ impl JobResult {
                     )
                 })?),
             };
+            if moves_to_end.is_some_and(|m: u32| m as usize > size.cells()) {
+                return Err(err(
+                    n,
+                    format!(
+                        "more moves to the end than the board has cells ({})",
+                        size.cells()
+                    ),
+                ));
+            }
             if value == Wdl::Draw && moves_to_end.is_some() {
                 return Err(err(n, "a draw has no moves to the end ('moves-to-end -')"));
             }
@@ -417,6 +426,18 @@ mod tests {
         );
         assert_eq!(JobResult::parse(&text), Ok(proved.clone()));
         assert_eq!(proved.value().map(|v| v.value), Some(Wdl::Win));
+        // More moves to the end than the 30 cells: refused (it would overflow a score).
+        for moves in ["31", "4294967295"] {
+            let e =
+                JobResult::parse(&text.replace("moves-to-end 9", &format!("moves-to-end {moves}")))
+                    .unwrap_err();
+            assert!(
+                e.why.contains("than the board has cells (30)"),
+                "{moves}: {e}"
+            );
+        }
+        let thirty = text.replace("moves-to-end 9", "moves-to-end 30");
+        assert!(JobResult::parse(&thirty).is_ok());
         let stopped = JobResult {
             outcome: JobOutcome::Stopped {
                 known: Known {

@@ -141,11 +141,15 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
     let (job, _) = read_job(path)?;
     let dir = path.parent().unwrap_or(Path::new(""));
     let result_path = file(dir, &job, "result");
-    // Started again (a requeued array task): a job proved is not solved twice.
+    let variant = job.split.variant;
+    let wants_proof = !variant.rule().has_forbidden_moves() && !args.no_proof;
+    // Started again (a requeued array task): a job proved is not solved twice, unless it was
+    // solved with --no-proof and its proof is asked for now.
     if let Ok(text) = read_text(&result_path, "a result file")
         && let Ok(done) = JobResult::parse(&text)
         && done.job == job
-        && let JobOutcome::Proved { value, .. } = done.outcome
+        && let JobOutcome::Proved { value, proof, .. } = done.outcome
+        && (proof.is_some() || !wants_proof)
     {
         let value = value.value;
         writeln!(
@@ -157,7 +161,6 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
         )?;
         return Ok(());
     }
-    let variant = job.split.variant;
     let game = job
         .game()
         .map_err(|e| Failure::Runtime(format!("{}: {e}", path.display())))?;
@@ -165,8 +168,7 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
     let task = Task {
         variant,
         game,
-        proof: (!variant.rule().has_forbidden_moves() && !args.no_proof)
-            .then(|| proof_path.clone()),
+        proof: wants_proof.then(|| proof_path.clone()),
         resume: Resume::IfThere,
         distance: args.distance,
         each_move: false,
@@ -187,10 +189,20 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
                 at_most: proof.value,
             },
             why: match e {
-                Failure::Usage(why) | Failure::Runtime(why) | Failure::Interrupted(why) => {
+                Failure::Usage(why) | Failure::Runtime(why) | Failure::Interrupted(why)
+                    if why.starts_with("the value is proved") =>
+                {
                     why.replace('\n', " ")
                 }
-                Failure::Closed => "the value is proved; its proof was not written".into(),
+                Failure::Usage(why) | Failure::Runtime(why) | Failure::Interrupted(why) => {
+                    format!(
+                        "the value is proved, but its proof was not written: {}",
+                        why.strip_prefix("--proof ")
+                            .unwrap_or(why)
+                            .replace('\n', " ")
+                    )
+                }
+                Failure::Closed => "the value is proved, but its proof was not written".into(),
             },
         }),
         (Ok(proof), written) => Some(JobOutcome::Proved {
@@ -364,6 +376,13 @@ pub(crate) fn job_proof(
     let job = frontier.job(j);
     let proof = match &found[j] {
         Found::Proved { proof, .. } => proof,
+        Found::Stopped { known, why } if known.at_least == known.at_most => {
+            return Err(format!(
+                "its value ({}) was proved but its proof not written ({why}): run it again, or \
+                 split deeper where a proof cannot fit",
+                known.at_least
+            ));
+        }
         Found::Stopped { known, why } => {
             return Err(format!(
                 "it stopped ({why}; known: {known}) and has no proof: solve it to the end"
@@ -373,8 +392,8 @@ pub(crate) fn job_proof(
         Found::Failed(why) => return Err(why.clone()),
     };
     let proof = proof.as_ref().ok_or_else(|| {
-        "its result names no proof (it was solved with --no-proof, or under the renju rule, \
-         which proofs do not cover)"
+        "its result names no proof (it was solved with --no-proof, which the same command \
+         without --no-proof makes good, or under the renju rule, which proofs do not cover)"
             .to_string()
     })?;
     let proof_path = dir.join(&proof.name);
@@ -439,23 +458,26 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
         .collect();
     let proved = values.iter().filter(|v| v.value().is_some()).count();
 
+    // A proof that cannot be written fails the command after the combination is told.
     let mut written = None;
+    let mut unwritten = None;
     if let Some(path) = &args.proof
         && combination.value().is_some()
     {
         let start = Instant::now();
         let certificate = frontier
             .certificate(&values, &mut |j| job_proof(dir, &frontier, &found, j))
-            .map_err(|e| Failure::Runtime(format!("--proof: {e}")))?;
-        let text = certificate.to_string();
-        write_atomically(path, text.as_bytes())
-            .map_err(|e| Failure::Runtime(format!("--proof {}: {e}", path.display())))?;
-        written = Some((
-            path.clone(),
-            certificate.records(),
-            text.len(),
-            start.elapsed(),
-        ));
+            .map_err(|e| format!("--proof: {e}"))
+            .and_then(|certificate| {
+                let text = certificate.to_string();
+                write_atomically(path, text.as_bytes())
+                    .map_err(|e| format!("--proof {}: {e}", path.display()))?;
+                Ok((certificate.records(), text.len()))
+            });
+        match certificate {
+            Ok((records, bytes)) => written = Some((path.clone(), records, bytes, start.elapsed())),
+            Err(why) => unwritten = Some(why),
+        }
     }
 
     let split = frontier.split();
@@ -525,6 +547,9 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
                 "time_ms": crate::render::millis(*elapsed),
             });
         }
+        if let Some(why) = &unwritten {
+            json["proof_error"] = why.as_str().into();
+        }
         writeln!(out, "{json}")?;
     } else {
         let head = format!("{variant}, {}, {side} to move", position(split));
@@ -589,7 +614,9 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
             )?;
         }
     }
-    if settled {
+    if let Some(why) = unwritten {
+        Err(Failure::Runtime(why))
+    } else if settled {
         Ok(())
     } else {
         Err(Failure::Runtime(format!(

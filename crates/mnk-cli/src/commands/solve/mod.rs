@@ -9,19 +9,19 @@ pub(crate) mod cluster;
 mod single;
 
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    if let Some(depth) = args.split {
-        return cluster::split(args, depth, out);
-    }
-    if let Some(file) = &args.job {
-        return cluster::job(args, file, out);
-    }
-    if args.no_proof {
+    if args.no_proof && args.job.is_none() {
         // (clap's `requires` does not fire here: --job conflicts with --size and --moves.)
         return Err(Failure::Usage(
             "--no-proof goes with --job FILE (a solve of its own writes a proof only with \
              --proof FILE)"
                 .into(),
         ));
+    }
+    if let Some(depth) = args.split {
+        return cluster::split(args, depth, out);
+    }
+    if let Some(file) = &args.job {
+        return cluster::job(args, file, out);
     }
     if let Some(dir) = &args.combine {
         return cluster::combine(args, dir, out);
