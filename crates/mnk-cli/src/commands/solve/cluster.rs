@@ -188,22 +188,7 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
                 at_least: proof.value,
                 at_most: proof.value,
             },
-            why: match e {
-                Failure::Usage(why) | Failure::Runtime(why) | Failure::Interrupted(why)
-                    if why.starts_with("the value is proved") =>
-                {
-                    why.replace('\n', " ")
-                }
-                Failure::Usage(why) | Failure::Runtime(why) | Failure::Interrupted(why) => {
-                    format!(
-                        "the value is proved, but its proof was not written: {}",
-                        why.strip_prefix("--proof ")
-                            .unwrap_or(why)
-                            .replace('\n', " ")
-                    )
-                }
-                Failure::Closed => "the value is proved, but its proof was not written".into(),
-            },
+            why: unwritten_why(e),
         }),
         (Ok(proof), written) => Some(JobOutcome::Proved {
             value: JobValue {
@@ -264,6 +249,21 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
         line = None;
     }
     solved.print_with(out, Some(extra), line)
+}
+
+/// Why a job's proof was not written, in one line that says the value is proved.
+fn unwritten_why(e: &Failure) -> String {
+    const PROVED: &str = "the value is proved, but its proof was not written";
+    let why = match e {
+        Failure::Usage(why) | Failure::Runtime(why) | Failure::Interrupted(why) => why.as_str(),
+        Failure::Closed => return PROVED.into(),
+    };
+    let why = why.replace('\n', " ");
+    if why.starts_with(PROVED) {
+        why
+    } else {
+        format!("{PROVED}: {}", why.strip_prefix("--proof ").unwrap_or(&why))
+    }
 }
 
 /// What the combination found of one job.
