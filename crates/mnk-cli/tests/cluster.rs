@@ -587,6 +587,65 @@ fn damaged_or_foreign_files_are_refused_with_their_names() {
 }
 
 /// The games of a match and of its three shards, by number (the lines without the header).
+/// The results of (8,8,5)'s jobs kept in the repository (`data/solve/8x8-k5-d2`, see
+/// docs/solver.md) still belong to the split this build makes and combine to what they were
+/// measured to say: X's half, "not a loss" after each of O's 35 replies to d5, makes the
+/// empty board "not a loss" for X; each job that settled "not a win" for X makes the other
+/// replies to its first move unnecessary, one reply that holds being all O needs.
+#[test]
+fn the_8x8_k5_results_kept_in_the_repository_still_combine() {
+    let kept = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/solve/8x8-k5-d2");
+    let dir = scratch("8x8-k5");
+    assert_eq!(split(&["--size", "8", "--k", "5"], 2, &dir), 518);
+    let mut results = Vec::new();
+    for entry in std::fs::read_dir(&kept).unwrap() {
+        let file = entry.unwrap().path();
+        if file.extension().is_some_and(|x| x == "result") {
+            std::fs::copy(&file, dir.join(file.file_name().unwrap())).unwrap();
+            results.push(std::fs::read_to_string(&file).unwrap());
+        }
+    }
+    let (ok, v) = json_of(&["solve", "--combine", path(&dir)]);
+    assert!(!ok, "(8,8,5) is not settled by these: {v}");
+    let jobs = &v["jobs"];
+    assert_eq!(jobs["failed"], serde_json::json!([]), "{v}");
+    let settled =
+        jobs["proved"].as_u64().unwrap() as usize + jobs["stopped"].as_array().unwrap().len();
+    assert_eq!(settled, results.len(), "{v}");
+    let replies_to_d5 = results
+        .iter()
+        .filter(|r| r.contains("\nmoves d5 ") && !r.contains("at-least loss\n"))
+        .count();
+    assert_eq!(replies_to_d5, 35, "X's half is kept whole");
+    assert_eq!(v["at_least"], "draw", "{v}");
+    let unnecessary: Vec<&str> = jobs["unnecessary"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|j| j.as_str().unwrap())
+        .collect();
+    let holding: Vec<&str> = results
+        .iter()
+        .filter(|r| r.contains("value draw\n") || r.contains("at-most draw\n"))
+        .map(|r| r.lines().find_map(|l| l.strip_prefix("moves ")).unwrap())
+        .collect();
+    assert!(!holding.is_empty(), "O's half has begun");
+    for moves in holding {
+        let first = moves.split(' ').next().unwrap();
+        for job in self::jobs(&dir) {
+            let text = std::fs::read_to_string(&job).unwrap();
+            let theirs = text.lines().find_map(|l| l.strip_prefix("moves ")).unwrap();
+            if theirs.split(' ').next() == Some(first) && theirs != moves {
+                let name = job.file_stem().unwrap().to_str().unwrap();
+                assert!(
+                    unnecessary.contains(&name) || job.with_extension("result").exists(),
+                    "{theirs} is not needed once {moves} holds: {v}"
+                );
+            }
+        }
+    }
+}
+
 fn games_by_number(files: &[PathBuf]) -> Vec<String> {
     let mut lines: Vec<(usize, String)> = Vec::new();
     for f in files {
