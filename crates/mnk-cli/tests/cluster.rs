@@ -618,6 +618,43 @@ fn the_8x8_k5_results_kept_in_the_repository_still_combine() {
         .count();
     assert_eq!(replies_to_d5, 35, "X's half is kept whole");
     assert_eq!(v["at_least"], "draw", "{v}");
+    // X's first moves up to symmetry: ten groups covering the 64 cells; d5's four a draw,
+    // and what each other group still needs adds up to the jobs still needed.
+    let groups = v["after_each_move"].as_array().unwrap();
+    assert_eq!(groups.len(), 10, "{v}");
+    let cells: usize = groups
+        .iter()
+        .map(|g| g["moves"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(cells, 64, "{v}");
+    let centre = groups
+        .iter()
+        .find(|g| g["moves"][0] == "d5")
+        .expect("d5's group");
+    assert_eq!(centre["moves"].as_array().unwrap().len(), 4, "{v}");
+    assert_eq!(
+        (&centre["at_least"], &centre["at_most"]),
+        (&"draw".into(), &"draw".into())
+    );
+    assert_eq!(centre["needed"], 0, "{v}");
+    let needed: u64 = groups.iter().map(|g| g["needed"].as_u64().unwrap()).sum();
+    assert_eq!(
+        needed as usize,
+        jobs["needed"].as_array().unwrap().len(),
+        "{v}"
+    );
+    assert!(needed > 0, "{v}");
+    let out = mnk()
+        .args(["solve", "--combine", path(&dir)])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\n  d5 e5 d4 e4: draw\n"), "{text}");
+    assert!(
+        text.contains("\nstill needed (any of them can change the answer): "),
+        "{text}"
+    );
     let unnecessary: Vec<&str> = jobs["unnecessary"]
         .as_array()
         .unwrap()

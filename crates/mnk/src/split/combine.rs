@@ -36,6 +36,22 @@ pub struct Combination {
     pub needed: Vec<usize>,
     /// Jobs whose value is not known that can no longer change the root's.
     pub unnecessary: Vec<usize>,
+    /// What is known after each of the root's moves, one entry for the moves equal up to
+    /// symmetry, in the board's order of their first (none when the root is itself the one
+    /// job): where the proof stands, move by move.
+    pub moves: Vec<MoveKnown>,
+}
+
+/// What the jobs' values settle after one of the root's moves, up to symmetry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveKnown {
+    /// The root's moves that lead to this position up to symmetry, in the board's order; the
+    /// first is the one the split's job files are written after (their frame).
+    pub cells: Vec<Cell>,
+    /// The position's value after it, for the root's side to move, as far as it is known.
+    pub known: Known,
+    /// How many of [`Combination::needed`] lie below this move.
+    pub needed: usize,
 }
 
 impl Combination {
@@ -85,6 +101,19 @@ fn wdl(score: i8) -> Wdl {
         1 => Wdl::Win,
         0 => Wdl::Draw,
         _ => Wdl::Loss,
+    }
+}
+
+/// Bounds from X's side as what is known for `side`.
+fn known_for(side: Side, (lo, hi): Bounds) -> Known {
+    let (at_least, at_most) = if side == Side::X {
+        (lo, hi)
+    } else {
+        (-hi, -lo)
+    };
+    Known {
+        at_least: wdl(at_least),
+        at_most: wdl(at_most),
     }
 }
 
@@ -227,16 +256,8 @@ impl Frontier {
         let bounds = self.bounds(values);
         let root = &self.nodes[0];
         let mover = root.to_move;
-        let (lo, hi) = bounds[0];
-        let (at_least, at_most) = if mover == Side::X {
-            (lo, hi)
-        } else {
-            (-hi, -lo)
-        };
-        let known = Known {
-            at_least: wdl(at_least),
-            at_most: wdl(at_most),
-        };
+        let known = known_for(mover, bounds[0]);
+        let (at_least, at_most) = (score(known.at_least), score(known.at_most));
         let scores = self.scores(values);
         let cells = self.split.variant.size().cells();
         let exact = |(lo, hi): Scores| (lo == hi).then_some(lo);
@@ -272,13 +293,68 @@ impl Frontier {
                 _ => unnecessary.push(j),
             }
         }
+        let moves = self.root_moves(&bounds, &needed);
         Combination {
             known,
             moves_to_end,
             best,
             needed,
             unnecessary,
+            moves,
         }
+    }
+
+    /// What `bounds` say after each of the root's moves, with the jobs of `needed` below each.
+    fn root_moves(&self, bounds: &[Bounds], needed: &[usize]) -> Vec<MoveKnown> {
+        let root = &self.nodes[0];
+        let Kind::Inner(children) = &root.kind else {
+            return Vec::new();
+        };
+        let mut is_needed = vec![false; self.nodes.len()];
+        for &j in needed {
+            is_needed[self.jobs[j]] = true;
+        }
+        let mut moves: Vec<(Next, MoveKnown)> = Vec::new();
+        for &(cell, next) in children {
+            if let Some((_, same)) = moves.iter_mut().find(|(n, _)| *n == next) {
+                same.cells.push(cell);
+                continue;
+            }
+            let (b, needed) = match next {
+                Next::Node(c) => (bounds[c], self.count_below(c, &is_needed)),
+                Next::Over(winner) => (over(winner), 0),
+            };
+            moves.push((
+                next,
+                MoveKnown {
+                    cells: vec![cell],
+                    known: known_for(root.to_move, b),
+                    needed,
+                },
+            ));
+        }
+        moves.into_iter().map(|(_, m)| m).collect()
+    }
+
+    /// The nodes marked in `marked` at or below node `from`, each counted once however many
+    /// lines reach it.
+    fn count_below(&self, from: usize, marked: &[bool]) -> usize {
+        let mut seen = vec![false; self.nodes.len()];
+        let mut stack = vec![from];
+        let mut count = 0;
+        while let Some(i) = stack.pop() {
+            if std::mem::replace(&mut seen[i], true) {
+                continue;
+            }
+            count += usize::from(marked[i]);
+            if let Kind::Inner(children) = &self.nodes[i].kind {
+                stack.extend(children.iter().filter_map(|&(_, next)| match next {
+                    Next::Node(c) => Some(c),
+                    Next::Over(_) => None,
+                }));
+            }
+        }
+        count
     }
 
     /// The first move of node `i` (whose side to move is `side`) whose value for `side` is at
@@ -664,6 +740,67 @@ mod tests {
             let mut once = asked.clone();
             once.dedup();
             assert_eq!(once, asked);
+        }
+    }
+
+    /// What is known after each of the root's moves: with every job solved, the one-machine
+    /// value after it for the root's side, every empty cell in one group of moves equal up to
+    /// symmetry; with no job known, nothing, and each job still needed counted under every
+    /// move it lies below.
+    #[test]
+    fn after_each_move_the_one_machine_value_and_the_jobs_below_it() {
+        for (size, k, root) in [
+            (Size::square(3), 3, ""),
+            (Size::square(4), 4, ""),
+            (Size::new(6, 5), 4, "c3"),
+        ] {
+            let f = frontier(size, k, root, 2);
+            let variant = f.split().variant;
+            let moves = parse_moves(root, size).unwrap_or_default();
+            let (values, _) = solve_all(&f);
+            let c = f.combine(&values);
+            let mut cells: Vec<Cell> = c.moves.iter().flat_map(|m| m.cells.clone()).collect();
+            cells.sort_unstable();
+            cells.dedup();
+            let empty = size.cells() - moves.len();
+            assert_eq!(cells.len(), empty, "{size} k={k} after {root:?}");
+            assert_eq!(
+                c.moves.iter().map(|m| m.cells.len()).sum::<usize>(),
+                empty,
+                "each move in one group"
+            );
+            assert!(c.moves.len() < empty, "symmetric moves grouped");
+            for m in &c.moves {
+                assert_eq!(m.needed, 0);
+                for &cell in &m.cells {
+                    let mut after = moves.clone();
+                    after.push(cell);
+                    let game = Game::from_moves(variant, &after).unwrap();
+                    let solution = Solver::new(&variant)
+                        .unwrap()
+                        .solve(game.board(), &Control::unlimited())
+                        .unwrap();
+                    let value = Wdl::of_score(-solution.outcome.sign());
+                    let exact = Known {
+                        at_least: value,
+                        at_most: value,
+                    };
+                    assert_eq!(m.known, exact, "{size} k={k} after {root:?} {cell:?}");
+                }
+            }
+            let c = f.combine(&vec![JobKnown::NOTHING; f.len()]);
+            assert!(c.moves.iter().all(|m| m.known == Known::NOTHING));
+            assert_eq!(c.needed.len(), f.len());
+            assert!(c.moves.iter().all(|m| 0 < m.needed && m.needed <= f.len()));
+            // From the empty board each job lies below one move's group; after a stone, a
+            // symmetry may swap it with one of the job's own stones, so a job can lie below
+            // two groups.
+            let below: usize = c.moves.iter().map(|m| m.needed).sum();
+            if moves.is_empty() {
+                assert_eq!(below, f.len(), "{size} k={k}");
+            } else {
+                assert!(below >= f.len(), "{size} k={k} after {root:?}");
+            }
         }
     }
 

@@ -51,7 +51,7 @@ mod files;
 mod frontier;
 mod plan;
 
-pub use combine::{Combination, CombineError};
+pub use combine::{Combination, CombineError, MoveKnown};
 pub use files::{Job, JobOutcome, JobResult, MAX_JOB_BYTES, ProofFile, checksum};
 pub use frontier::{Frontier, FrontierStats, MAX_JOBS, SplitError};
 pub use plan::{JobKnown, JobValue, Split};

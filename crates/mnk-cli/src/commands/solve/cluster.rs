@@ -425,6 +425,27 @@ pub(crate) fn values(found: &[Found]) -> Vec<JobKnown> {
         .collect()
 }
 
+/// Jobs (indices in increasing order) named for a line of text: runs of three or more
+/// consecutive jobs as `first-last`, the others one by one.
+fn spans(jobs: &[usize], name: impl Fn(usize) -> String) -> String {
+    let mut parts = Vec::new();
+    let mut rest = jobs;
+    while let Some(&first) = rest.first() {
+        let run = rest
+            .iter()
+            .enumerate()
+            .take_while(|&(i, &j)| j == first + i)
+            .count();
+        if run >= 3 {
+            parts.push(format!("{}-{}", name(first), name(rest[run - 1])));
+        } else {
+            parts.extend(rest[..run].iter().map(|&j| name(j)));
+        }
+        rest = &rest[run..];
+    }
+    parts.join(" ")
+}
+
 /// `mnk solve --combine DIR`.
 pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), Failure> {
     let Loaded {
@@ -437,6 +458,7 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
     let combination = frontier.combine(&values);
     let names =
         |jobs: &[usize]| -> Vec<String> { jobs.iter().map(|&j| frontier.job(j).name()).collect() };
+    let spans = |jobs: &[usize]| spans(jobs, |j| frontier.job(j).name());
     let missing: Vec<usize> = (0..found.len())
         .filter(|&j| matches!(found[j], Found::Missing))
         .collect();
@@ -537,6 +559,13 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
                     "needed": names(&combination.needed),
                     "unnecessary": names(&combination.unnecessary),
                 },
+                "after_each_move": combination.moves.iter().map(|m| serde_json::json!({
+                    "moves": m.cells.iter().map(|&c| format_cell(c, size)).collect::<Vec<_>>(),
+                    "known": m.known.to_string(),
+                    "at_least": m.known.at_least.word(),
+                    "at_most": m.known.at_most.word(),
+                    "needed": m.needed,
+                })).collect::<Vec<_>>(),
             }),
         );
         if let Some((path, records, bytes, elapsed)) = &written {
@@ -583,8 +612,24 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
             thousands(nodes),
             human_time(std::time::Duration::from_millis(time_ms))
         )?;
+        if !combination.moves.is_empty() {
+            writeln!(
+                out,
+                "after each move up to symmetry (what is known for {side}; the first cell is \
+                 the job files' frame):"
+            )?;
+            for m in &combination.moves {
+                let needed = match m.needed {
+                    0 => String::new(),
+                    1 => " (1 job still needed below it)".to_string(),
+                    n => format!(" ({n} jobs still needed below it)"),
+                };
+                let cells: Vec<String> = m.cells.iter().map(|&c| format_cell(c, size)).collect();
+                writeln!(out, "  {}: {}{needed}", cells.join(" "), m.known)?;
+            }
+        }
         if !missing.is_empty() {
-            writeln!(out, "missing: {}", names(&missing).join(" "))?;
+            writeln!(out, "missing: {}", spans(&missing))?;
         }
         for (j, why) in &failed {
             writeln!(out, "failed: {} ({why})", frontier.job(*j).name())?;
@@ -600,7 +645,14 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
             writeln!(
                 out,
                 "not needed (their value cannot change the answer; cancel them): {}",
-                names(&combination.unnecessary).join(" ")
+                spans(&combination.unnecessary)
+            )?;
+        }
+        if !settled && !combination.needed.is_empty() {
+            writeln!(
+                out,
+                "still needed (any of them can change the answer): {}",
+                spans(&combination.needed)
             )?;
         }
         if let Some((path, records, bytes, elapsed)) = &written {
