@@ -683,3 +683,19 @@ pub fn combine(args: &SolveArgs, dir: &Path, out: &mut dyn Write) -> Result<(), 
         )))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::spans;
+
+    #[test]
+    fn runs_of_three_or_more_jobs_are_written_as_ranges() {
+        let name = |j: usize| format!("{:03}", j + 1);
+        assert_eq!(
+            spans(&[0, 1, 2, 4, 6, 7, 8, 9, 11, 12], name),
+            "001-003 005 007-010 012 013"
+        );
+        assert_eq!(spans(&[5], name), "006");
+        assert_eq!(spans(&[], name), "");
+    }
+}
