@@ -697,6 +697,37 @@ pub enum DistanceArg {
     Never,
 }
 
+/// What `mnk solve` asks of the position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum QuestionArg {
+    /// The value (win, draw or loss): both questions.
+    Value,
+    /// Only "does the side to move win?": a win, or "not a win".
+    Win,
+    /// Only "does the side to move avoid losing?": a loss, or "not a loss".
+    NoLoss,
+}
+
+impl QuestionArg {
+    /// The question for the solver.
+    pub fn question(self) -> mnk::solve::Question {
+        match self {
+            QuestionArg::Value => mnk::solve::Question::Value,
+            QuestionArg::Win => mnk::solve::Question::Win,
+            QuestionArg::NoLoss => mnk::solve::Question::NoLoss,
+        }
+    }
+
+    /// Why a solve that answered its one question stopped there, in words.
+    pub fn why_answered(self) -> &'static str {
+        match self {
+            QuestionArg::Value => "the value was asked",
+            QuestionArg::Win => "only --question win was asked",
+            QuestionArg::NoLoss => "only --question no-loss was asked",
+        }
+    }
+}
+
 /// Options of `mnk solve`.
 #[derive(Debug, Clone, Args)]
 pub struct SolveArgs {
@@ -725,8 +756,17 @@ pub struct SolveArgs {
     /// The number of moves to the end of a won or lost game: auto, always or never.
     #[arg(long, value_enum, default_value = "auto")]
     pub distance: DistanceArg,
+    /// What to prove: the value (`value`), or one of the two questions it is made of, alone:
+    /// `win` (does the side to move win? a win, or "not a win") or `no-loss` (does it avoid
+    /// losing? a loss, or "not a loss"). A question asked alone has all the nodes and all the
+    /// proof-number table instead of taking turns with the other. A question answered with a
+    /// bound is a success (exit status 0); a job keeps the bound for --combine. Under the
+    /// second player's replies that a proof of a draw picks, a split's job needs only `win`
+    /// answered "not a win" (docs/cluster.md).
+    #[arg(long, value_enum, default_value = "value", value_name = "QUESTION")]
+    pub question: QuestionArg,
     /// Also prove the value of every move (win, draw or loss for the side that plays it).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "question")]
     pub each_move: bool,
     /// Also report what the searches did: proof-number search's share of the nodes and, by
     /// stones on the board, the relevance zones of the drawing side's proofs (their share of
@@ -800,10 +840,18 @@ pub struct SolveArgs {
 }
 
 /// What `mnk solve --split` does not take.
-const SPLIT_CONFLICTS: [&str; 5] = ["proof", "each_move", "checkpoint", "combine", "job"];
+const SPLIT_CONFLICTS: [&str; 6] = [
+    "proof",
+    "each_move",
+    "checkpoint",
+    "combine",
+    "job",
+    "question",
+];
 
 /// What `mnk solve --combine` does not take: it solves nothing.
-const COMBINE_CONFLICTS: [&str; 13] = [
+const COMBINE_CONFLICTS: [&str; 14] = [
+    "question",
     "moves",
     "size",
     "k",

@@ -356,6 +356,143 @@ fn the_bounds_of_stopped_jobs_settle_the_value() {
     );
 }
 
+/// Jobs asked one question each (`--question win` or `no-loss`): each bound answered is a
+/// success kept in the job's result, and the combination puts the bounds together into the
+/// value, as (8,8,5)'s two halves need them: X's half under the centre (every reply "not a
+/// loss"), O's half one reply to each first move ("not a win").
+#[test]
+fn jobs_asked_one_question_give_the_bounds_the_value_needs() {
+    let dir = scratch("question");
+    let n = split(&["--size", "3", "--k", "3"], 2, &dir);
+    let (mut not_a_win, mut won, mut not_a_loss) = (0, 0, 0);
+    for job in jobs(&dir) {
+        let text = std::fs::read_to_string(&job).unwrap();
+        let moves: Vec<&str> = text
+            .lines()
+            .find_map(|l| l.strip_prefix("moves "))
+            .unwrap()
+            .split(' ')
+            .collect();
+        let corner = |c: &str| c != "b2" && !c.starts_with('b') && !c.ends_with('2');
+        let question = match (moves[0], corner(moves[1])) {
+            ("b2", true) => "value",
+            ("b2", false) => "no-loss",
+            _ => "win",
+        };
+        let out = mnk()
+            .args(["solve", "--job", path(&job), "--threads", "1", "--no-proof"])
+            .args(["--question", question])
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{moves:?} {question}: {said}");
+        let result = std::fs::read_to_string(job.with_extension("result")).unwrap();
+        match question {
+            "value" => assert!(result.contains("value draw\n"), "{result}"),
+            "no-loss" => {
+                assert!(
+                    result.contains(
+                        "value none\nat-least draw\nat-most win\nstopped only --question \
+                         no-loss was asked\n"
+                    ),
+                    "{result}"
+                );
+                assert!(said.contains("X to move: not a loss"), "{said}");
+                assert!(said.contains("the question is answered"), "{said}");
+                not_a_loss += 1;
+            }
+            _ if result.contains("value win\n") => won += 1,
+            _ => {
+                assert!(
+                    result.contains(
+                        "value none\nat-least loss\nat-most draw\nstopped only --question \
+                         win was asked\n"
+                    ),
+                    "{result}"
+                );
+                not_a_win += 1;
+            }
+        }
+    }
+    assert_eq!(not_a_loss, 1, "the centre's edge reply, up to symmetry");
+    assert!(won > 0 && not_a_win > 0, "{won} {not_a_win}");
+    assert_eq!(not_a_loss + won + not_a_win + 1, n);
+    // Asked the same question again: nothing to do. Asked the other: the result keeps both
+    // bounds, a draw, with the nodes of both runs.
+    let read = |job: &Path| std::fs::read_to_string(job.with_extension("result")).unwrap();
+    let nodes = |text: &str| -> u64 {
+        let line = text.lines().find_map(|l| l.strip_prefix("nodes ")).unwrap();
+        line.parse().unwrap()
+    };
+    let drawn = jobs(&dir)
+        .into_iter()
+        .find(|j| read(j).contains("stopped only --question win was asked"))
+        .unwrap();
+    let before = read(&drawn);
+    let again = |question: &str| {
+        let out = mnk()
+            .args([
+                "solve",
+                "--job",
+                path(&drawn),
+                "--threads",
+                "1",
+                "--no-proof",
+            ])
+            .args(["--question", question])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{question}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let said = again("win");
+    assert!(
+        said.contains("already answered (not a win (a draw or a loss); "),
+        "{said}"
+    );
+    assert_eq!(read(&drawn), before);
+    again("no-loss");
+    let after = read(&drawn);
+    assert!(
+        after.contains("value none\nat-least draw\nat-most draw\nstopped only --question no-loss"),
+        "{after}"
+    );
+    assert!(nodes(&after) > nodes(&before), "{before}{after}");
+    let v = json(&["solve", "--combine", path(&dir)]);
+    assert_eq!(v["value"], "draw", "{v}");
+    assert_eq!(v["jobs"]["needed"], serde_json::json!([]), "{v}");
+    // In JSON, the bound and the question that gave it.
+    let job = jobs(&dir)[0].clone();
+    std::fs::remove_file(job.with_extension("result")).unwrap();
+    let (ok, v) = json_of(&["solve", "--job", path(&job), "--threads", "1"]);
+    assert!(ok);
+    std::fs::remove_file(job.with_extension("result")).unwrap();
+    let (ok, w) = json_of(&[
+        "solve",
+        "--job",
+        path(&job),
+        "--threads",
+        "1",
+        "--question",
+        "no-loss",
+    ]);
+    assert!(ok, "{w}");
+    if v["value"] == "loss" {
+        assert_eq!(w["value"], "loss");
+    } else {
+        assert_eq!(w["answered"], "only --question no-loss was asked", "{w}");
+        assert_eq!(w["at_least"], "draw");
+    }
+    // Not with a split or a combination, nor with --each-move.
+    for args in [
+        vec!["solve", "--combine", path(&dir), "--question", "win"],
+        vec!["solve", "--size", "3", "--question", "win", "--each-move"],
+        vec!["solve", "--size", "3", "--question", "maybe"],
+    ] {
+        mnk().args(&args).assert().code(2);
+    }
+}
+
 /// Jobs solved with --no-proof: results without proofs, whose values the combination uses;
 /// a proof of the whole, and the split's check, name a job without one.
 #[test]

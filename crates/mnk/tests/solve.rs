@@ -275,6 +275,81 @@ fn agrees_with_plain_negamax_on_random_positions() {
     }
 }
 
+/// One question asked alone answers as the value says: "does the side to move win?" a win
+/// where the value is a win (its move keeping it), else "not a win"; "does it avoid losing?"
+/// a loss where the value is a loss, else "not a loss". Each question with a solver of its
+/// own, so that neither reads the other's answers from the table.
+#[test]
+fn one_question_alone_answers_as_the_value_does() {
+    use mnk::solve::{Question, SolveError};
+    let cases = [
+        (variant(4, 4, 3), 3, 40),
+        (variant(4, 4, 4), 5, 40),
+        (variant(5, 4, 4), 9, 30),
+        (variant(5, 5, 4), 12, 30),
+        (
+            Variant::new(Size::new(6, 3), 4, Rule::Exact).unwrap(),
+            6,
+            25,
+        ),
+    ];
+    let control = Control::unlimited();
+    let (mut wins, mut losses, mut others) = (0, 0, 0);
+    for (v, min_stones, count) in cases {
+        let boards = positions(v, count, min_stones, 11 + min_stones as u64);
+        let mut reference = Reference::new(v);
+        for config in [
+            SolverConfig::default(),
+            SolverConfig {
+                ideas: Ideas::ALL,
+                ..SolverConfig::default()
+            },
+        ] {
+            for board in &boards {
+                let score = reference.of(board);
+                let ask = |question| {
+                    Solver::with_config(&v, config).unwrap().prove_question(
+                        board,
+                        &control,
+                        question,
+                        Distance::Skip,
+                    )
+                };
+                match (score.signum(), ask(Question::Win)) {
+                    (1, Ok(proof)) => {
+                        assert_eq!(proof.value, Wdl::Win, "{v}: {board:?}");
+                        let mut after = board.clone();
+                        after.play(proof.best);
+                        let kept = after.status().winner().is_some() || reference.of(&after) < 0;
+                        assert!(kept, "{v}: the winning move of {board:?}");
+                        wins += 1;
+                    }
+                    (_, Err(SolveError::Answered { known, .. })) if score <= 0 => {
+                        assert_eq!((known.at_least, known.at_most), (Wdl::Loss, Wdl::Draw));
+                    }
+                    (_, got) => panic!("{v}: score {score}, asked for a win: {got:?}"),
+                }
+                match (score.signum(), ask(Question::NoLoss)) {
+                    (-1, Ok(proof)) => {
+                        assert_eq!(proof.value, Wdl::Loss, "{v}: {board:?}");
+                        losses += 1;
+                    }
+                    (_, Err(SolveError::Answered { known, .. })) if score >= 0 => {
+                        assert_eq!((known.at_least, known.at_most), (Wdl::Draw, Wdl::Win));
+                        others += usize::from(score == 0);
+                    }
+                    (_, got) => panic!("{v}: score {score}, asked for a loss: {got:?}"),
+                }
+            }
+        }
+    }
+    // The positions hold all three values.
+    assert!(
+        wins > 20 && losses > 20 && others > 20,
+        "{wins} {losses} {others}"
+    );
+}
+
 /// The exact score of the side to move by the board's own rules, move by move: its legal
 /// moves, its wins and draws (renju's forbidden points and exact five for black included).
 fn board_score(board: &Board, memo: &mut HashMap<(u64, u64), i32>) -> i32 {

@@ -105,6 +105,8 @@ pub use crate::search::Outcome;
 pub use checkpoint::CheckpointError;
 pub use ideas::{IdeaError, Ideas};
 pub use progress::{Snapshot, Stage};
-pub use solver::{Distance, Known, Progress, Proof, Solution, SolveError, Solver, SolverConfig};
+pub use solver::{
+    Distance, Known, Progress, Proof, Question, Solution, SolveError, Solver, SolverConfig,
+};
 pub use stats::{PairingRow, Stats, ZoneRow};
 pub use table::MAX_TABLE_MIB;

@@ -99,6 +99,33 @@ pub enum SolveError {
         /// What was proved before the stop.
         known: Known,
     },
+    /// The one question asked ([`Solver::prove_question`]) is answered with a bound, which
+    /// is all that was asked: "not a win" or "not a loss".
+    #[error("the question asked is answered after {nodes} nodes: {known}")]
+    Answered {
+        /// Nodes searched.
+        nodes: u64,
+        /// The bound proved.
+        known: Known,
+    },
+}
+
+/// What a solve asks of a position: its value, or one of the two null-window questions the
+/// value is made of. One question is all that some proofs need: a split's jobs under the first
+/// player's chosen first move need only "not a loss", those under the second player's chosen
+/// replies only "not a win" (docs/cluster.md). Asked alone, a question has all the nodes and
+/// all the proof-number table, instead of taking turns with the other under limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Question {
+    /// The value: both questions.
+    #[default]
+    Value,
+    /// Only "does the side to move win?": the value when it does (a win, with its move),
+    /// else [`SolveError::Answered`] with "not a win".
+    Win,
+    /// Only "does the side to move avoid losing?": the value when it does not (a loss),
+    /// else [`SolveError::Answered`] with "not a loss".
+    NoLoss,
 }
 
 /// How hard to work on the number of moves to the end once the value is proved.
@@ -266,6 +293,22 @@ impl Solver {
         control: &Control,
         distance: Distance,
     ) -> Result<Proof, SolveError> {
+        self.prove_question(board, control, Question::Value, distance)
+    }
+
+    /// As [`Solver::prove`], asking `question`: the value, or one of its two questions alone
+    /// (with all the nodes and all the proof-number table).
+    ///
+    /// # Errors
+    /// As [`Solver::prove`]; and [`SolveError::Answered`] when the one question asked is
+    /// answered with a bound ("not a win", "not a loss").
+    pub fn prove_question(
+        &mut self,
+        board: &Board,
+        control: &Control,
+        question: Question,
+        distance: Distance,
+    ) -> Result<Proof, SolveError> {
         if board.is_over() {
             return Err(SolveError::GameOver);
         }
@@ -295,7 +338,25 @@ impl Solver {
         // The turns of a question asked once, from the start.
         let fresh = || Mutex::new(Turns::new(ALPHA_BETA_FIRST, table_bytes));
         let limited = control.deadline().is_some() || control.node_limit().is_some();
-        let (mut score, mut best) = if !self.cx.ideas.null_window {
+        let answered = |solver: &Solver, known| SolveError::Answered {
+            nodes: solver.nodes() - base,
+            known,
+        };
+        let (mut score, mut best) = if question == Question::Win {
+            let (v, m) = ask(self, control, 0, 1, Stage::Win, known, &fresh())?;
+            if v < 1 {
+                known.at_most = Wdl::Draw;
+                return Err(answered(self, known));
+            }
+            (v, m)
+        } else if question == Question::NoLoss {
+            let (v, m) = ask(self, control, -1, 0, Stage::NoLoss, known, &fresh())?;
+            if v >= 0 {
+                known.at_least = Wdl::Draw;
+                return Err(answered(self, known));
+            }
+            (v, m)
+        } else if !self.cx.ideas.null_window {
             ask(self, control, -1, 1, Stage::WinDrawLoss, known, &fresh())?
         } else if !limited {
             let (v, m) = ask(self, control, 0, 1, Stage::Win, known, &fresh())?;

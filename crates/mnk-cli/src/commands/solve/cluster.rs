@@ -2,7 +2,7 @@
 //! files of each (the formats are the library's, [`mnk::split`]), and their combination.
 
 use super::single::{Resume, Shown, Task, merge, solve};
-use crate::args::SolveArgs;
+use crate::args::{QuestionArg, SolveArgs};
 use crate::failure::Failure;
 use crate::files::{read_at_most, text, write_atomically};
 use crate::render::{human_time, thousands};
@@ -143,12 +143,31 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
     let result_path = file(dir, &job, "result");
     let variant = job.split.variant;
     let wants_proof = !variant.rule().has_forbidden_moves() && !args.no_proof;
-    // Started again (a requeued array task): a job proved is not solved twice, unless it was
-    // solved with --no-proof and its proof is asked for now.
-    if let Ok(text) = read_text(&result_path, "a result file")
-        && let Ok(done) = JobResult::parse(&text)
-        && done.job == job
-        && let JobOutcome::Proved { value, proof, .. } = done.outcome
+    // What an earlier run of this job wrote (a requeued array task, a job asked again).
+    let earlier = read_text(&result_path, "a result file")
+        .ok()
+        .and_then(|text| JobResult::parse(&text).ok())
+        .filter(|done| done.job == job);
+    // A job whose earlier result already answers the one question asked is not solved again.
+    if let Some(JobResult {
+        outcome: JobOutcome::Stopped { known, .. },
+        ..
+    }) = &earlier
+        && answers(args.question, *known)
+    {
+        writeln!(
+            out,
+            "job {} of {}: already answered ({known}; {}); nothing to do",
+            job.number,
+            job.count,
+            result_path.display()
+        )?;
+        return Ok(());
+    }
+    // A job proved is not solved twice, unless it was solved with --no-proof and its proof is
+    // asked for now.
+    if let Some(done) = &earlier
+        && let JobOutcome::Proved { value, proof, .. } = &done.outcome
         && (proof.is_some() || !wants_proof)
     {
         let value = value.value;
@@ -207,7 +226,13 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
                     checksum: w.checksum,
                 }),
         }),
-        (Err(mnk::solve::SolveError::Stopped { known, .. }), _) => Some(JobOutcome::Stopped {
+        (
+            Err(
+                mnk::solve::SolveError::Stopped { known, .. }
+                | mnk::solve::SolveError::Answered { known, .. },
+            ),
+            _,
+        ) => Some(JobOutcome::Stopped {
             known: *known,
             why: solved.why_stopped().to_string(),
         }),
@@ -216,12 +241,15 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
     let mut line = None;
     if let Some(outcome) = outcome {
         let proved = matches!(outcome, JobOutcome::Proved { .. });
-        let result = JobResult {
+        let mut result = JobResult {
             job: job.clone(),
             outcome,
             nodes: solved.nodes(),
             time_ms: u64::try_from(solved.elapsed().as_millis()).unwrap_or(u64::MAX),
         };
+        if let Some(earlier) = earlier {
+            keep_earlier_bounds(&mut result, &earlier);
+        }
         // After the proof: a result on disk means its proof is whole.
         write_atomically(&result_path, result.to_string().as_bytes())
             .map_err(|e| Failure::Runtime(format!("{}: {e}", result_path.display())))?;
@@ -249,6 +277,35 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
         line = None;
     }
     solved.print_with(out, Some(extra), line)
+}
+
+/// Whether `known` answers `question` (a value answers both of its questions).
+fn answers(question: QuestionArg, known: Known) -> bool {
+    match question {
+        QuestionArg::Value => known.at_least == known.at_most,
+        QuestionArg::Win => known.at_most <= Wdl::Draw,
+        QuestionArg::NoLoss => known.at_least >= Wdl::Draw,
+    }
+}
+
+/// A job stopped again keeps what its earlier result had settled ("not a loss" from a first
+/// run, "not a win" from a run asked `--question win`): the bounds of both, with the nodes and
+/// time of both, since both runs stand behind them. A result that settled nothing is not kept.
+fn keep_earlier_bounds(result: &mut JobResult, earlier: &JobResult) {
+    let (JobOutcome::Stopped { known, .. }, JobOutcome::Stopped { known: before, .. }) =
+        (&mut result.outcome, &earlier.outcome)
+    else {
+        return;
+    };
+    let merged = Known {
+        at_least: known.at_least.max(before.at_least),
+        at_most: known.at_most.min(before.at_most),
+    };
+    if merged != *known {
+        *known = merged;
+        result.nodes = result.nodes.saturating_add(earlier.nodes);
+        result.time_ms = result.time_ms.saturating_add(earlier.time_ms);
+    }
 }
 
 /// Why a job's proof was not written, in one line that says the value is proved.

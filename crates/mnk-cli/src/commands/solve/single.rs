@@ -1,6 +1,6 @@
 //! `mnk solve` in one process: prove the value of a position, with progress, Ctrl-C and JSON.
 
-use crate::args::{DistanceArg, SolveArgs};
+use crate::args::{DistanceArg, QuestionArg, SolveArgs};
 use crate::failure::Failure;
 use crate::files::{STDOUT, same_file, write_atomically, write_atomically_with};
 use crate::interrupt::{Searching, on_leave};
@@ -87,6 +87,7 @@ pub struct Solved<'a> {
     /// The last checkpoint could not be written (said after what the solve proved).
     checkpoint_failed: Option<Failure>,
     interrupted: bool,
+    question: QuestionArg,
 }
 
 /// Solves `task`'s position with the solver, limits, checkpoints and progress display the
@@ -206,9 +207,11 @@ pub fn solve<'a>(args: &SolveArgs, task: &'a Task) -> Result<Solved<'a>, Failure
         )
     });
     let start = Instant::now();
-    let mut result = solver.prove(
+    let question = args.question.question();
+    let mut result = solver.prove_question(
         board,
         &control,
+        question,
         if task.distance == DistanceArg::Always {
             Distance::Full
         } else {
@@ -222,7 +225,7 @@ pub fn solve<'a>(args: &SolveArgs, task: &'a Task) -> Result<Solved<'a>, Failure
         // At most a quarter more than the value took (the default command stays about as
         // fast as `--distance never`), and always enough for the small boards.
         let budget = Distance::Budget(proof.nodes / 4 + 100_000);
-        if let Ok(more) = solver.prove(board, &control, budget) {
+        if let Ok(more) = solver.prove_question(board, &control, question, budget) {
             result = Ok(Proof {
                 nodes: proof.nodes + more.nodes,
                 iterations: proof.iterations + more.iterations,
@@ -276,6 +279,7 @@ pub fn solve<'a>(args: &SolveArgs, task: &'a Task) -> Result<Solved<'a>, Failure
         written,
         checkpoint_failed,
         interrupted: searching.interrupted(),
+        question: args.question,
     })
 }
 
@@ -288,7 +292,9 @@ impl Solved<'_> {
 
     /// Why a solve that stopped did, in words.
     pub fn why_stopped(&self) -> &'static str {
-        if self.interrupted {
+        if matches!(self.result, Err(SolveError::Answered { .. })) {
+            self.question.why_answered()
+        } else if self.interrupted {
             "interrupted"
         } else {
             "limit reached"
@@ -333,8 +339,16 @@ impl Solved<'_> {
                     _ => Ok(()),
                 }
             }
+            Err(SolveError::Answered { known, .. }) => {
+                // What was asked is proved: a success.
+                report.print_bound(out, true, why, known, extra)?;
+                if let Some(line) = line {
+                    writeln!(out, "{line}")?;
+                }
+                Ok(())
+            }
             Err(SolveError::Stopped { known, .. }) => {
-                report.print_stopped(out, why, known, extra)?;
+                report.print_bound(out, false, why, known, extra)?;
                 if let Some(line) = line {
                     writeln!(out, "{line}")?;
                 }
@@ -713,9 +727,13 @@ impl Report<'_> {
         Ok(())
     }
 
-    fn print_stopped(
+    /// A solve that ended with a bound: stopped (a limit, Ctrl-C) before the value was
+    /// proved, or `answered`, the one question it was asked answered (a success). The JSON
+    /// says which by its field, `stopped` or `answered`.
+    fn print_bound(
         &self,
         out: &mut dyn Write,
+        answered: bool,
         why: &str,
         known: mnk::solve::Known,
         extra: Option<serde_json::Value>,
@@ -724,7 +742,7 @@ impl Report<'_> {
             let mut json = serde_json::json!({
                 "value": null,
                 "best_move": null,
-                "stopped": why,
+                if answered { "answered" } else { "stopped" }: why,
                 "known": known.to_string(),
                 "at_least": known.at_least.word(),
                 "at_most": known.at_most.word(),
@@ -733,14 +751,20 @@ impl Report<'_> {
             if let Some(extra) = extra {
                 merge(&mut json, extra);
             }
-            writeln!(out, "{json}")?;
-            return Ok(());
+            return writeln!(out, "{json}");
         }
-        writeln!(
-            out,
-            "{}, {} to move: not proved ({why}); known: {known}",
-            self.variant, self.side
-        )?;
+        let (variant, side) = (&self.variant, &self.side);
+        if answered {
+            writeln!(
+                out,
+                "{variant}, {side} to move: {known} ({why}: the question is answered)"
+            )?;
+        } else {
+            writeln!(
+                out,
+                "{variant}, {side} to move: not proved ({why}); known: {known}"
+            )?;
+        }
         self.print_figures(out, None)
     }
 
