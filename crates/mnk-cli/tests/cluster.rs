@@ -564,6 +564,13 @@ fn jobs_without_proofs_give_the_value_only() {
             .contains("was proved but its proof not written"),
         "{v}"
     );
+    // Its next run, the proof writable again, solves it again for the proof.
+    std::fs::remove_file(second.with_extension("proof")).unwrap();
+    let v = json(&["solve", "--job", path(second), "--threads", "1"]);
+    assert_eq!(v["value"], "draw");
+    assert!(second.with_extension("proof").is_file());
+    let result = std::fs::read_to_string(second.with_extension("result")).unwrap();
+    assert!(result.contains("value draw\n"), "{result}");
     // Only with --job.
     let more = dir.join("more");
     for args in [

@@ -279,10 +279,11 @@ pub fn job(args: &SolveArgs, path: &Path, out: &mut dyn Write) -> Result<(), Fai
     solved.print_with(out, Some(extra), line)
 }
 
-/// Whether `known` answers `question` (a value answers both of its questions).
+/// Whether a stopped job's `known` answers `question`. Never the value: a stopped result whose
+/// bounds meet is a value whose proof was not written, which the next run solves again.
 fn answers(question: QuestionArg, known: Known) -> bool {
     match question {
-        QuestionArg::Value => known.at_least == known.at_most,
+        QuestionArg::Value => false,
         QuestionArg::Win => known.at_most <= Wdl::Draw,
         QuestionArg::NoLoss => known.at_least >= Wdl::Draw,
     }
